@@ -4,12 +4,15 @@
  * else IC INVENTORY, as the stock ledger looks it up (stock/ledger.ts inventoryAccounts) —, the adjustment
  * offset, and a warehouse.
  */
-import { integrationResolved, integrationNeed, warehouseNeed, type AnyDb, type Missing, type SetupNeed } from '@erp/modules/gl/server/api';
+import type { Kysely } from 'kysely';
+import { integrationResolved, integrationNeed, warehouseNeed, type Missing, type SetupNeed } from '@erp/modules/gl/server/api';
+import { icDb } from './tables.generated.ts';
 
 const STOCK_DOCUMENTS = ['inventory-ticket', 'warehouse-count', 'production-work-order', 'ic-count-post'];
 
-async function classAccountsMissing(db: AnyDb): Promise<Missing[]> {
-  const classes = (await db.selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute()) as { class_id: string; inventory_account: string | null }[];
+/** The set-up check's connection, of any schema: the classes are read through Inventory's view. */
+async function classAccountsMissing<D>(db: Kysely<D>): Promise<Missing[]> {
+  const classes = await icDb(db).selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute();
   const out: Missing[] = [];
   for (const row of classes) {
     const wanted = row.inventory_account ? row.inventory_account.toUpperCase() : `INVENTORY-${row.class_id.toUpperCase()}`;

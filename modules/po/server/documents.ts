@@ -9,7 +9,8 @@ import { computeRecord } from '@erp/shared/entities/compute';
 import type { AnyEntity, ChildrenField, ScalarField } from '@erp/shared/entities/define';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { nextNumber } from '@erp/server/entities/numbering';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import { dynamicDb } from '@erp/server/db/dynamic-db';
+import type { Transaction } from 'kysely';
 import { keyColumn, writeScalar } from '@erp/server/entities/wire';
 
 type Row = Record<string, unknown>;
@@ -23,7 +24,9 @@ function columns(fields: Readonly<Record<string, ScalarField & { column?: string
   return out;
 }
 
-export async function insertDocument(trx: AnyTransaction, def: AnyEntity, input: Row, userId: string, now: string): Promise<Row> {
+/** Any module's transaction: the tables and columns are the definition's (a generic write), so through the dynamic view. */
+export async function insertDocument<D>(typed: Transaction<D>, def: AnyEntity, input: Row, userId: string, now: string): Promise<Row> {
+  const trx = dynamicDb(typed);
   const engine = engineOf(trx);
   const record: Row = { ...computeRecord(def, input) };
   if (def.numbering && !record[def.numbering.field]) {
@@ -32,11 +35,11 @@ export async function insertDocument(trx: AnyTransaction, def: AnyEntity, input:
   const scalars: Record<string, ScalarField & { column: string }> = {};
   for (const [name, field] of Object.entries(def.fields)) if (field.type !== 'children' && field.type !== 'set' && !field.virtual) scalars[name] = field as ScalarField & { column: string };
   const key = keyColumn(def);
-  const [head] = (await trx
+  const [head] = await trx
     .insertInto(def.table)
     .values({ ...columns(scalars, def.key, record, engine), created_by: userId, created_on: now, updated_by: userId, updated_on: now, version: 1 })
     .returning(key)
-    .execute()) as Row[];
+    .execute();
   record[def.key] = Number(head![key]);
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.type !== 'children') continue;
@@ -45,11 +48,11 @@ export async function insertDocument(trx: AnyTransaction, def: AnyEntity, input:
     const written: Row[] = [];
     for (const line of lines) {
       const lineKey = collection.fields[collection.key]!.column;
-      const [inserted] = (await trx
+      const [inserted] = await trx
         .insertInto(collection.table)
         .values({ ...columns(collection.fields, collection.key, line, engine), [collection.parentColumn]: record[def.key] })
         .returning(lineKey)
-        .execute()) as Row[];
+        .execute();
       const out: Row = { ...line, [collection.key]: Number(inserted![lineKey]) };
       for (const [subName, sub] of Object.entries(collection.lineChildren ?? {})) {
         const rows = (line[subName] as Row[] | undefined) ?? [];

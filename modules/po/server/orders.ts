@@ -20,12 +20,15 @@
 import { cmp, isZero, round } from '@erp/shared/decimal';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionRun, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
 import { onlyActive } from '@erp/server/entities/defaults';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
+import { poDb, type PoDatabase } from './tables.generated.ts';
+
+type PoDb = Kysely<PoDatabase>;
 
 type Row = Record<string, unknown>;
 
@@ -40,12 +43,12 @@ function linesOf(record: Row | null | undefined): Row[] {
 }
 
 /** §5: every line's product tracks stock. */
-async function productIssues(db: AnyTransaction, record: Row): Promise<RuleIssue[]> {
+async function productIssues(db: PoDb, record: Row): Promise<RuleIssue[]> {
   const lines = linesOf(record);
   const ids = [...new Set(lines.map((line) => String(line['ProductId'] ?? '')).filter((id) => id !== ''))];
   if (ids.length === 0) return [];
-  const rows = (await db.selectFrom('products').select(['product_id', 'track_inventory']).where('product_id', 'in', ids).execute()) as Row[];
-  const tracked = new Set(rows.filter((row) => truthy(row['track_inventory'])).map((row) => String(row['product_id'])));
+  const rows = await db.selectFrom('products').select(['product_id', 'track_inventory']).where('product_id', 'in', ids).execute();
+  const tracked = new Set(rows.filter((row) => truthy(row.track_inventory)).map((row) => row.product_id));
   const issues: RuleIssue[] = [];
   lines.forEach((line, index) => {
     const product = String(line['ProductId'] ?? '');
@@ -82,14 +85,14 @@ function keepQuantities(current: Row | null, lines: Row[]): void {
 }
 
 /** Refuses ending an order while one of its receipts is still Open (its stock would never be received). */
-async function assertNoOpenReceipt(trx: AnyTransaction, poId: unknown): Promise<void> {
+async function assertNoOpenReceipt(trx: PoDb, poId: unknown): Promise<void> {
   const open = await trx.selectFrom('po_receipts').select('receipt_no').where('po_id', '=', Number(poId)).where('status', '=', 'Open').limit(1).executeTakeFirst();
-  if (open) throw BusinessError.of(409, 'open_receipt', 'po:purchase-order.rules.openReceipt', { receipt: String((open as Row)['receipt_no']) }, 'Status');
+  if (open) throw BusinessError.of(409, 'open_receipt', 'po:purchase-order.rules.openReceipt', { receipt: String(open.receipt_no) }, 'Status');
 }
 
 const END = {
-  async guard(_ctx: EntityContext, run: { trx: AnyTransaction; record: Row }) {
-    await assertNoOpenReceipt(run.trx, run.record['PoId']);
+  async guard(_ctx: EntityContext, run: Pick<ActionRun, 'trx' | 'record'>) {
+    await assertNoOpenReceipt(poDb(run.trx), run.record['PoId']);
   },
   async effect() {
     return { set: { Receivable: false } };
@@ -100,10 +103,10 @@ const END = {
  * The vendor's name and terms (its account terms; Payables, which requires Purchasing, puts its own vendor
  * defaults' terms over them with its `defaults` hook on the purchase order — modules/ap/server/purchase-orders.ts).
  */
-async function vendorDefaults(db: AnyTransaction | EntityContext['any'], vendorId: string): Promise<Row> {
-  const firm = (await db.selectFrom('firms').select(['name', 'account_terms']).where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+async function vendorDefaults(db: PoDb, vendorId: string): Promise<Row> {
+  const firm = await db.selectFrom('firms').select(['name', 'account_terms']).where('firm_id', '=', vendorId).executeTakeFirst();
   if (!firm) return {};
-  return { VendorName: String(firm['name']), TermsCode: firm['account_terms'] ?? null };
+  return { VendorName: String(firm.name), TermsCode: firm.account_terms ?? null };
 }
 
 /**
@@ -111,9 +114,9 @@ async function vendorDefaults(db: AnyTransaction | EntityContext['any'], vendorI
  * paid for the product (its latest order line), else the product's last receipt cost (the ship-to's first), else
  * its list price in the price tables.
  */
-async function lastCost(db: EntityContext['any'], vendorId: unknown, productId: string, shipTo: unknown): Promise<string | null> {
+async function lastCost(db: PoDb, vendorId: unknown, productId: string, shipTo: unknown): Promise<string | null> {
   if (typeof vendorId === 'string' && vendorId !== '') {
-    const ordered = (await db
+    const ordered = await db
       .selectFrom('purchase_order_lines as l')
       .innerJoin('purchase_orders as o', 'o.po_id', 'l.po_id')
       .select('l.unit_price')
@@ -123,16 +126,16 @@ async function lastCost(db: EntityContext['any'], vendorId: unknown, productId: 
       .orderBy('o.order_date', 'desc')
       .orderBy('o.po_id', 'desc')
       .limit(1)
-      .executeTakeFirst()) as Row | undefined;
-    if (ordered) return decimalFromDb(db, ordered['unit_price'], 4);
+      .executeTakeFirst();
+    if (ordered) return decimalFromDb(db, ordered.unit_price, 4);
   }
   let received = db.selectFrom('stock_balances').select('last_cost').where('product_id', '=', productId).where('last_receipt_date', 'is not', null);
   if (typeof shipTo === 'string' && shipTo !== '') received = received.orderBy(sql`case when warehouse_id = ${shipTo} then 0 else 1 end`);
-  const row = (await received.orderBy('last_receipt_date', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-  const cost = row ? decimalFromDb(db, row['last_cost'], 4) : null;
+  const row = await received.orderBy('last_receipt_date', 'desc').limit(1).executeTakeFirst();
+  const cost = row ? decimalFromDb(db, row.last_cost, 4) : null;
   if (cost !== null && !isZero(cost)) return cost;
   // Never bought nor received: the price tables' list price of one unit (the buyer corrects it to the quote).
-  const listed = (await db
+  const listed = await db
     .selectFrom('product_prices')
     .select('price')
     .where('product_id', '=', productId)
@@ -141,20 +144,22 @@ async function lastCost(db: EntityContext['any'], vendorId: unknown, productId: 
     .where('currency', '=', 'CAD')
     .orderBy('from_quantity')
     .limit(1)
-    .executeTakeFirst()) as Row | undefined;
-  return listed ? decimalFromDb(db, listed['price'], 4) : null;
+    .executeTakeFirst();
+  return listed ? decimalFromDb(db, listed.price, 4) : null;
 }
 
 export const purchaseOrderHooks: EntityHooks = {
   async defaults(ctx, trigger, record, line) {
-    if (trigger === 'Lines.ProductId') return { UnitPrice: await lastCost(ctx.any, record['VendorId'], String(line['ProductId']).toUpperCase(), record['ShipToId']) };
-    const vendor = await vendorDefaults(ctx.any, String(record['VendorId']));
+    const db = poDb(ctx.db);
+    if (trigger === 'Lines.ProductId') return { UnitPrice: await lastCost(db, record['VendorId'], String(line['ProductId']).toUpperCase(), record['ShipToId']) };
+    const vendor = await vendorDefaults(db, String(record['VendorId']));
     // The company's receiving address: the ship-to already chosen, else the first active warehouse; bill-to its branch.
     const shipTo = typeof record['ShipToId'] === 'string' && record['ShipToId'] !== '' ? record['ShipToId'] : await onlyActive(ctx, 'warehouses', 'warehouse_id', { first: true });
-    const branch = shipTo ? ((await ctx.any.selectFrom('warehouses').select('branch_id').where('warehouse_id', '=', shipTo).executeTakeFirst()) as Row | undefined) : undefined;
-    return { ...vendor, ShipToId: shipTo, BillToId: branch?.['branch_id'] ?? null };
+    const branch = shipTo ? await db.selectFrom('warehouses').select('branch_id').where('warehouse_id', '=', shipTo).executeTakeFirst() : undefined;
+    return { ...vendor, ShipToId: shipTo, BillToId: branch?.branch_id ?? null };
   },
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = poDb(engineTrx);
     // In the transaction (not `validate`): a BusinessError answers in the caller's language.
     const issues = change.changed.has('Lines') ? await productIssues(trx, change.next) : [];
     if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));

@@ -18,11 +18,13 @@ import { add, cmp, mul, round, type Decimal } from '@erp/shared/decimal';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import { RECEIVABLE_STATUSES, type PoStatus } from '../definitions/common.ts';
+import type { PoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
-type Db = AnyDb | AnyTransaction;
+/** Purchasing's view of a connection or transaction. */
+type Db = Kysely<PoDatabase>;
 
 export const OVER_RECEIPT_CONTROL = 'PO_OVER_RECEIPT_PERCENT';
 
@@ -59,27 +61,27 @@ export function truthy(raw: unknown): boolean {
 export async function loadOrder(db: Db, poId: number, lock = false): Promise<Order | null> {
   let query = db.selectFrom('purchase_orders').select(['po_id', 'po_no', 'vendor_id', 'ship_to_id', 'status', 'version']).where('po_id', '=', poId);
   if (lock && engineOf(db) === 'postgres') query = query.forUpdate();
-  const head = (await query.executeTakeFirst()) as Row | undefined;
+  const head = await query.executeTakeFirst();
   if (!head) return null;
-  const rows = (await db
+  const rows = await db
     .selectFrom('purchase_order_lines')
     .select(['line_id', 'product_id', 'quantity_ordered', 'quantity_received', 'unit_price'])
     .where('po_id', '=', poId)
     .orderBy('line_id')
-    .execute()) as Row[];
+    .execute();
   return {
     poId,
-    poNo: String(head['po_no'] ?? ''),
-    vendorId: String(head['vendor_id'] ?? ''),
-    warehouseId: String(head['ship_to_id'] ?? ''),
-    status: String(head['status']) as PoStatus,
-    version: Number(head['version']),
+    poNo: head.po_no ?? '',
+    vendorId: head.vendor_id ?? '',
+    warehouseId: head.ship_to_id ?? '',
+    status: String(head.status) as PoStatus,
+    version: Number(head.version),
     lines: rows.map((row) => ({
-      lineId: Number(row['line_id']),
-      productId: String(row['product_id']),
-      ordered: decimalFromDb(db, row['quantity_ordered'], 4) ?? '0.0000',
-      received: decimalFromDb(db, row['quantity_received'], 4) ?? '0.0000',
-      price: decimalFromDb(db, row['unit_price'], 4) ?? '0.0000',
+      lineId: row.line_id,
+      productId: String(row.product_id),
+      ordered: decimalFromDb(db, row.quantity_ordered, 4) ?? '0.0000',
+      received: decimalFromDb(db, row.quantity_received, 4) ?? '0.0000',
+      price: decimalFromDb(db, row.unit_price, 4) ?? '0.0000',
     })),
   };
 }
@@ -91,19 +93,19 @@ export function isReceivable(order: Order): boolean {
 export async function loadProducts(db: Db, ids: readonly string[]): Promise<Map<string, ProductInfo>> {
   const wanted = [...new Set(ids.filter((id) => id !== ''))];
   if (wanted.length === 0) return new Map();
-  const rows = (await db.selectFrom('products').select(['product_id', 'track_lot', 'material_type', 'weight_per_unit']).where('product_id', 'in', wanted).execute()) as Row[];
+  const rows = await db.selectFrom('products').select(['product_id', 'track_lot', 'material_type', 'weight_per_unit']).where('product_id', 'in', wanted).execute();
   return new Map(
     rows.map((row) => [
-      String(row['product_id']),
-      { trackLot: truthy(row['track_lot']), coil: row['material_type'] !== null && row['material_type'] !== '', weightPerUnit: decimalFromDb(db, row['weight_per_unit'], 4) ?? '0.0000' },
+      row.product_id,
+      { trackLot: truthy(row.track_lot), coil: String(row.material_type ?? '') !== '', weightPerUnit: decimalFromDb(db, row.weight_per_unit, 4) ?? '0.0000' },
     ]),
   );
 }
 
 /** The over-receipt tolerance in percent of the ordered quantity (0 when not configured or not a number). */
 export async function overReceiptPercent(db: Db): Promise<Decimal> {
-  const row = (await db.selectFrom('configurations').select('control_value').where('control_id', '=', OVER_RECEIPT_CONTROL).executeTakeFirst()) as Row | undefined;
-  const text = String(row?.['control_value'] ?? '').trim();
+  const row = await db.selectFrom('configurations').select('control_value').where('control_id', '=', OVER_RECEIPT_CONTROL).executeTakeFirst();
+  const text = String(row?.control_value ?? '').trim();
   return /^\d{1,3}(\.\d{1,2})?$/.test(text) ? round(text, 2) : '0.00';
 }
 

@@ -28,11 +28,13 @@ import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/mod
 import { post, integrationAccount } from '@erp/modules/gl/server/api';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
 import { freightShares } from './landed-cost.ts';
 import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
+import type { PoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
+type PoTransaction = Transaction<PoDatabase>;
 
 /** PO integration transaction types (gl_integration, SubLedger 'PO'). */
 export const GRNI = 'RECEIPT-ACCRUAL';
@@ -61,17 +63,17 @@ function lotsOf(line: Row): Lot[] {
   }));
 }
 
-async function poAccount(trx: AnyTransaction, type: string): Promise<string> {
+async function poAccount(trx: PoTransaction, type: string): Promise<string> {
   const account = await integrationAccount(trx, 'PO', type);
   if (account === null) throw BusinessError.of(400, 'integration_missing', 'po:po-receipt.rules.integrationMissing', { type }, 'Status');
   return account;
 }
 
 /** Step 5: the coils of a coil or sheet product's lots. */
-async function receiveCoils(trx: AnyTransaction, productId: string, order: Order, date: string, lots: readonly Lot[], userId: string, now: string): Promise<void> {
+async function receiveCoils(trx: PoTransaction, productId: string, order: Order, date: string, lots: readonly Lot[], userId: string, now: string): Promise<void> {
   for (const lot of lots) {
-    const existing = (await trx.selectFrom('coils').select(['coil_no', 'coil_status']).where('coil_no', '=', lot.lotNo).executeTakeFirst()) as Row | undefined;
-    const status = existing ? String(existing['coil_status']) : null;
+    const existing = await trx.selectFrom('coils').select(['coil_no', 'coil_status']).where('coil_no', '=', lot.lotNo).executeTakeFirst();
+    const status = existing ? String(existing.coil_status) : null;
     if (status && !(COIL_EDITABLE as readonly string[]).includes(status)) {
       throw BusinessError.of(409, 'coil_locked', 'po:po-receipt.rules.coilLocked', { coil: lot.lotNo, status }, 'Lines');
     }
@@ -103,7 +105,7 @@ async function receiveCoils(trx: AnyTransaction, productId: string, order: Order
 }
 
 /** Step 6: the order's received quantities and state. */
-async function receiveOnOrder(trx: AnyTransaction, order: Order, received: ReadonlyMap<number, Decimal>, userId: string, now: string): Promise<void> {
+async function receiveOnOrder(trx: PoTransaction, order: Order, received: ReadonlyMap<number, Decimal>, userId: string, now: string): Promise<void> {
   let complete = true;
   for (const line of order.lines) {
     const quantity = received.get(line.lineId);
@@ -121,7 +123,7 @@ async function receiveOnOrder(trx: AnyTransaction, order: Order, received: Reado
 }
 
 /** Posts a receipt in wire form (ReceiptId, ReceiptNo, PoId, ReceiptDate, Freight, Lines with Lots); answers the journal. */
-export async function postReceipt(trx: AnyTransaction, record: Row, userId: string): Promise<{ journalId: number | null }> {
+export async function postReceipt(trx: PoTransaction, record: Row, userId: string): Promise<{ journalId: number | null }> {
   const order = await loadOrder(trx, Number(record['PoId']), true);
   if (!order) throw BusinessError.of(400, 'order_missing', 'po:po-receipt.rules.orderMissing', {}, 'PoId');
   if (!isReceivable(order)) throw BusinessError.of(409, 'order_not_receivable', 'po:po-receipt.rules.orderNotReceivable', {}, 'PoId');

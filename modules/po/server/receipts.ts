@@ -13,11 +13,13 @@ import { add, cmp, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { assertStockYearOpen } from '@erp/modules/ic/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { Change, EntityHooks } from '@erp/server/entities/hooks';
 import { poReceipt } from '../definitions/po-receipt.ts';
 import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
 import { POSTING_TOUCHES, postReceipt } from './receipt-posting.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { poDb, type PoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -40,7 +42,7 @@ export function costLines(lines: readonly Row[]): Decimal {
 }
 
 /** Copies the order's figures onto the receipt being written (module header). */
-async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
+async function fromOrder(trx: Transaction<PoDatabase>, change: Change): Promise<void> {
   const poId = Number(change.next['PoId']);
   const storedLines = Array.isArray(change.current?.['Lines']) ? (change.current!['Lines'] as Row[]) : [];
   if (change.mode === 'update' && change.changed.has('PoId') && storedLines.length > 0 && !change.changed.has('Lines')) {
@@ -72,7 +74,8 @@ async function fromOrder(trx: AnyTransaction, change: Change): Promise<void> {
 
 export const poReceiptHooks: EntityHooks = {
   // In the transaction (not `validate`): a BusinessError answers in the caller's language.
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = poDb(engineTrx);
     const date = change.next['ReceiptDate'];
     if (typeof date === 'string' && date !== '') await assertStockYearOpen(trx, date, 'ReceiptDate');
     if (change.changed.has('Lines') || change.changed.has('PoId')) {
@@ -87,7 +90,7 @@ export const poReceiptHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const { journalId } = await postReceipt(run.trx, run.record, ctx.user.userId);
+        const { journalId } = await postReceipt(poDb(run.trx), run.record, ctx.user.userId);
         // Issue 68 item 5: the answer says what the posting did ("Receipt PRC005020 posted: 3 lines received into TOR-01").
         const lines = Array.isArray(run.record['Lines']) ? run.record['Lines'].length : 0;
         return { set: { JournalId: journalId }, touched: POSTING_TOUCHES, messageKey: 'po:po-receipt.result.posted', messageParams: { count: lines, warehouse: run.record['WarehouseId'] ?? '' } };

@@ -18,25 +18,26 @@
  */
 import { sql } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { readAll } from '@erp/server/db/read';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { readFirst } from '@erp/server/db/read';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { lotTracking, openOrders, purchaseAnalysis, purchaseOrderList, purchaseOrderPrint } from '../definitions/reports.ts';
-
-const LOOKUPS: readonly [string, string, string][] = [
-  ['VendorId', 'firms', 'firm_id'],
-  ['WarehouseId', 'warehouses', 'warehouse_id'],
-  ['ProductId', 'products', 'product_id'],
-  ['HeatNo', 'heat_numbers', 'heat_no'],
-];
+import { poDb, type PurchaseOrderRow } from './tables.generated.ts';
 
 /** Lookup parameters that name nothing. */
 async function checkLookups(ctx: ReportContext): Promise<ReportParameterError[]> {
+  const db = poDb(ctx.db);
+  // The row a parameter names, or undefined.
+  const lookups: Readonly<Record<string, (value: string) => Promise<unknown>>> = {
+    VendorId: (value) => readFirst(ctx.database, db.selectFrom('firms').select('firm_id').where('firm_id', '=', value).limit(1)),
+    WarehouseId: (value) => readFirst(ctx.database, db.selectFrom('warehouses').select('warehouse_id').where('warehouse_id', '=', value).limit(1)),
+    ProductId: (value) => readFirst(ctx.database, db.selectFrom('products').select('product_id').where('product_id', '=', value).limit(1)),
+    HeatNo: (value) => readFirst(ctx.database, db.selectFrom('heat_numbers').select('heat_no').where('heat_no', '=', value).limit(1)),
+  };
   const errors: ReportParameterError[] = [];
-  for (const [field, table, column] of LOOKUPS) {
+  for (const [field, lookup] of Object.entries(lookups)) {
     const value = ctx.params[field];
     if (typeof value !== 'string') continue;
-    const found = await readAll(ctx.database, ctx.db.selectFrom(table).select(column).where(column, '=', value).limit(1));
-    if (found.length === 0) errors.push({ field, key: 'po:reports.validation.notFound', params: { value } });
+    if (!(await lookup(value))) errors.push({ field, key: 'po:reports.validation.notFound', params: { value } });
   }
   return errors;
 }
@@ -61,12 +62,12 @@ export const openOrdersServerReport: ServerReport = {
   rows: (ctx) => openOrderRows(ctx),
 };
 
-function openOrderRows(ctx: ReportContext): AnySelect {
-  let query: AnySelect = ctx.db
+function openOrderRows(ctx: ReportContext) {
+  let query = poDb(ctx.db)
     .selectFrom('purchase_orders as o')
     .innerJoin('purchase_order_lines as l', 'l.po_id', 'o.po_id')
     .leftJoin('firms as f', 'f.firm_id', 'o.vendor_id')
-    .where('o.receivable', '=', ctx.database.engine === 'postgres' ? (true as never) : (1 as never))
+    .where('o.receivable', '=', ctx.database.engine === 'postgres' ? true : 1)
     .whereRef('l.quantity_received', '<', 'l.quantity_ordered');
   const vendor = text(ctx, 'VendorId');
   const warehouse = text(ctx, 'WarehouseId');
@@ -99,7 +100,7 @@ export const purchaseAnalysisServerReport: ServerReport = {
   def: purchaseAnalysis,
   prepare: checkLookups,
   rows(ctx) {
-    let query: AnySelect = ctx.db
+    let query = poDb(ctx.db)
       .selectFrom('po_receipts as r')
       .innerJoin('po_receipt_lines as l', 'l.receipt_id', 'r.receipt_id')
       .leftJoin('firms as f', 'f.firm_id', 'r.vendor_id')
@@ -131,7 +132,7 @@ export const purchaseOrderListServerReport: ServerReport = {
   def: purchaseOrderList,
   prepare: checkLookups,
   rows(ctx) {
-    let query: AnySelect = ctx.db
+    let query = poDb(ctx.db)
       .selectFrom('purchase_orders as o')
       .leftJoin('firms as f', 'f.firm_id', 'o.vendor_id')
       .where('o.order_date', '>=', String(ctx.params['StartDate']))
@@ -139,7 +140,8 @@ export const purchaseOrderListServerReport: ServerReport = {
     const vendor = text(ctx, 'VendorId');
     const status = text(ctx, 'Status');
     if (vendor) query = query.where('o.vendor_id', '=', vendor);
-    if (status) query = query.where('o.status', '=', status);
+    // An option of the report's Status parameter, which the engine validated.
+    if (status) query = query.where('o.status', '=', status as PurchaseOrderRow['status']);
     return query.select([
       'o.po_no as PoNo',
       'o.order_date as OrderDate',
@@ -160,7 +162,8 @@ export const lotTrackingServerReport: ServerReport = {
   prepare: checkLookups,
   rows(ctx) {
     // The lots received on posted receipts, with their heat, order and vendor.
-    let received: AnySelect = ctx.db
+    const db = poDb(ctx.db);
+    let received = db
       .selectFrom('po_receipt_lots as t')
       .innerJoin('po_receipt_lines as l', 'l.line_id', 't.line_id')
       .innerJoin('po_receipts as r', 'r.receipt_id', 'l.receipt_id')
@@ -173,7 +176,7 @@ export const lotTrackingServerReport: ServerReport = {
     if (heat) received = received.where('t.heat_no', '=', heat);
     if (lot) received = received.where('t.lot_no', '=', lot.toUpperCase());
     if (product) received = received.where('l.product_id', '=', product);
-    return ctx.db
+    return db
       .selectFrom(received.as('x'))
       .innerJoin('stock_ledger as s', (join) => join.onRef('s.lot_no', '=', 'x.lot_no').onRef('s.product_id', '=', 'x.product_id'))
       .select([
@@ -197,7 +200,7 @@ export const purchaseOrderPrintServerReport: ServerReport = {
   rows(ctx) {
     const place = (table: string) =>
       sql<string>`trim(coalesce(${sql.ref(`${table}.city`)}, '') || ' ' || coalesce(${sql.ref(`${table}.province_code`)}, '') || ' ' || coalesce(${sql.ref(`${table}.postal_code`)}, ''))`;
-    return ctx.db
+    return poDb(ctx.db)
       .selectFrom('purchase_orders as o')
       .innerJoin('purchase_order_lines as l', 'l.po_id', 'o.po_id')
       .leftJoin('firms as f', 'f.firm_id', 'o.vendor_id')

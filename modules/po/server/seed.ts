@@ -13,7 +13,8 @@
 import { mul, round } from '@erp/shared/decimal';
 import { DEMO_PRODUCTS } from '@erp/modules/ic/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { MigrationTables, SeedDb } from '@erp/server/db/migration-db';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { poReceipt } from '../definitions/po-receipt.ts';
 import { purchaseOrder } from '../definitions/purchase-order.ts';
@@ -21,6 +22,7 @@ import { insertDocument } from './documents.ts';
 import { OVER_RECEIPT_CONTROL, truthy } from './receipt-data.ts';
 import { FREIGHT_ACCRUAL, GRNI, postReceipt, RECEIPT_VARIANCE } from './receipt-posting.ts';
 import { costLines } from './receipts.ts';
+import { poDb } from './tables.generated.ts';
 
 const ACTOR = 'seed';
 type Row = Record<string, unknown>;
@@ -53,11 +55,11 @@ const VENDOR_EMAIL: Readonly<Record<string, string>> = { V100: 'receivables@lake
 /** The mill heat of each material (modules/ic coil demo). */
 const HEAT_OF: Readonly<Record<string, string>> = { Carbon: 'A24-61873', Galvanized: 'S4-228815', Aluminum: 'N9K-40417', Stainless: 'OT-735120' };
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
-  return (await db.selectFrom(table).select(db.fn.countAll().as('n')).limit(1).executeTakeFirst().then((r) => Number((r as Row)['n']))) === 0;
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
+  return (await db.selectFrom(table).select(db.fn.countAll().as('n')).limit(1).executeTakeFirst().then((r) => Number(r?.['n'] ?? 0))) === 0;
 }
 
-async function seedSetup(db: AnyDb, now: string): Promise<void> {
+async function seedSetup(db: SeedDb, now: string): Promise<void> {
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   if (!(await isEmpty(db, 'gl_accounts'))) {
     for (const [id, description] of OWN_ACCOUNTS) {
@@ -95,13 +97,13 @@ interface DemoProduct {
 }
 
 /** The first day ≥ `date` in an open G/L period of its year, or null. */
-async function openDate(trx: AnyTransaction, date: string): Promise<string | null> {
+async function openDate(trx: Transaction<MigrationTables>, date: string): Promise<string | null> {
   const period = (await trx
     .selectFrom('fiscal_periods')
     .select(['start_date'])
     .where('end_date', '>=', date)
     .where('start_date', '<=', `${date.slice(0, 4)}-12-31`)
-    .where('closed_gl', '=', 0 as never)
+    .where('closed_gl', '=', 0)
     .orderBy('start_date')
     .limit(1)
     .executeTakeFirst()) as { start_date: string } | undefined;
@@ -135,17 +137,17 @@ function lotsFor(product: DemoProduct, quantity: string, prefix: string): Row[] 
   return lots;
 }
 
-async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
+async function seedOrders(trx: Transaction<MigrationTables>, now: string): Promise<void> {
   const rows = (await trx
     .selectFrom('products')
     .select(['product_id', 'unit_of_measure', 'track_lot', 'material_type', 'weight_per_unit'])
-    .where('track_inventory', '=', 1 as never)
-    .where('is_active', '=', 1 as never)
+    .where('track_inventory', '=', 1)
+    .where('is_active', '=', 1)
     .orderBy('product_id')
     .execute()
-    .catch(() => [])) as Row[];
+    .catch(() => []));
   if (rows.length === 0) return;
-  const heats = new Set(((await trx.selectFrom('heat_numbers').select('heat_no').execute()) as Row[]).map((r) => String(r['heat_no'])));
+  const heats = new Set((await trx.selectFrom('heat_numbers').select('heat_no').execute()).map((r) => String(r['heat_no'])));
   const prices = new Map(DEMO_PRODUCTS.map((p) => [p.id, p.price]));
   const products: DemoProduct[] = rows
     .map((r) => ({
@@ -229,7 +231,7 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
         now,
       );
       if (status === 'Posted') {
-        const { journalId } = await postReceipt(trx, receipt, ACTOR);
+        const { journalId } = await postReceipt(poDb(trx), receipt, ACTOR);
         await trx.updateTable('po_receipts').set({ status: 'Posted', journal_id: journalId }).where('receipt_id', '=', Number(receipt['ReceiptId'])).execute();
       }
     };
@@ -246,7 +248,7 @@ async function seedOrders(trx: AnyTransaction, now: string): Promise<void> {
   }
 }
 
-export async function seedPurchasing(db: AnyDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
+export async function seedPurchasing(db: SeedDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
   await seedSetup(db, now);
   if (!config.demoLedger || !(await isEmpty(db, 'purchase_orders'))) return;
   await db.transaction().execute((trx) => seedOrders(trx, now));

@@ -12,7 +12,8 @@ import { cmp, isDecimal } from '@erp/shared/decimal';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
 import type { EntityHooks } from '@erp/server/entities/hooks';
-import { columnsFor, keyColumn, rowToRecord } from '@erp/server/entities/wire';
+import { rowToRecord } from '@erp/server/entities/wire';
+import { icDb } from '../tables.generated.ts';
 
 /** The coil's dimensions bounded by the product, with the product fields of their bounds. */
 const BOUNDED = [
@@ -29,12 +30,13 @@ export const coilHooks: EntityHooks = {
     if (!product || typeof productId !== 'string') return [];
     const bounds = BOUNDED.flatMap(([, min, max]) => [min, max]).filter((field) => field in product.fields);
     if (bounds.length === 0) return [];
-    const row = (await ctx.any
-      .selectFrom(product.table)
-      .select(columnsFor(product, bounds, false))
-      .where(keyColumn(product), '=', productId)
-      .executeTakeFirst()) as Record<string, unknown> | undefined;
+    const row = await icDb(ctx.db)
+      .selectFrom('products')
+      .select(['gauge_min', 'gauge_max', 'width_min', 'width_max', 'length_min', 'length_max'])
+      .where('product_id', '=', productId)
+      .executeTakeFirst();
     if (!row) return [];
+    // Stored values to wire decimals by the definition's field kinds.
     const limits = rowToRecord(product, row, bounds, false);
     const issues: RuleIssue[] = [];
     for (const [field, minField, maxField] of BOUNDED) {

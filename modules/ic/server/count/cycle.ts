@@ -20,17 +20,18 @@
  *   that empties a balance takes its whole value). Lines and tags leave the open set; the count is Posted.
  */
 import { isZero, add, type Decimal } from '@erp/shared/decimal';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { BusinessError, ConfirmationNeeded } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { nextNumber } from '@erp/server/entities/numbering';
-import type { LedgerTransaction } from '@erp/modules/gl/server/api';
-import type { AnySelect } from '@erp/server/entities/hooks';
 import { COUNT_SEQUENCE, warehouseCount } from '../../definitions/count/entities.ts';
 import { recordMovements, type StockMovement } from '../stock/ledger.ts';
 import { boolLit, refreshLines } from './figures.ts';
 import { assertCountDate, assertStage, COUNT_ORIGIN, lockWarehouse, openCount, setStage, type OpenCount } from './stage.ts';
 import { integrationAccount } from '@erp/modules/gl/server/api';
+import type { IcDatabase } from '../tables.generated.ts';
+
+type IcTransaction = Transaction<IcDatabase>;
 
 /** Movements per stock-ledger call when posting a count (keeps each statement under the engines' parameter limits). */
 const POST_BATCH = 5000;
@@ -42,19 +43,19 @@ export interface CycleRequest {
   now?: string;
 }
 
-async function discard(trx: LedgerTransaction, count: OpenCount, status: 'Discarded' | 'Posted', now: string, userId: string): Promise<void> {
+async function discard(trx: IcTransaction, count: OpenCount, status: 'Discarded' | 'Posted', now: string, userId: string): Promise<void> {
   await trx.updateTable('warehouse_counts').set((eb) => ({ status, updated_by: userId, updated_on: now, version: eb('version', '+', 1) })).where('count_id', '=', count.countId).execute();
   await trx.updateTable('count_lines').set({ is_open: boolLit(trx, false) }).where('count_id', '=', count.countId).execute();
   await trx.updateTable('count_tags').set({ is_open: boolLit(trx, false) }).where('count_id', '=', count.countId).execute();
 }
 
-async function countFigure(query: AnySelect): Promise<number> {
-  const row = (await query.select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as { n: number | string } | undefined;
+async function countFigure<TB extends keyof IcDatabase, O>(query: SelectQueryBuilder<IcDatabase, TB, O>): Promise<number> {
+  const row = await query.select(sql<number | string>`count(*)`.as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /** Writes the snapshot of `count` (see the header); answers the number of lines. */
-async function snapshot(trx: LedgerTransaction, countId: number, warehouseId: string, userId: string, now: string): Promise<number> {
+async function snapshot(trx: IcTransaction, countId: number, warehouseId: string, userId: string, now: string): Promise<number> {
   const yes = boolLit(trx, true);
   const no = boolLit(trx, false);
   const tracked = engineOf(trx) === 'postgres' ? sql`p.track_inventory = true` : sql`p.track_inventory = 1`;
@@ -79,7 +80,7 @@ async function snapshot(trx: LedgerTransaction, countId: number, warehouseId: st
 }
 
 /** §4 Clear → Frozen (see the header). Answers the new count. */
-export async function freezeWarehouse(trx: LedgerTransaction, request: CycleRequest & { countDate: string }): Promise<OpenCount & { lines: number }> {
+export async function freezeWarehouse(trx: IcTransaction, request: CycleRequest & { countDate: string }): Promise<OpenCount & { lines: number }> {
   const { warehouseId, userId } = request;
   const now = request.now ?? new Date().toISOString();
   const stage = await lockWarehouse(trx, warehouseId);
@@ -96,18 +97,18 @@ export async function freezeWarehouse(trx: LedgerTransaction, request: CycleRequ
     await discard(trx, current, 'Discarded', now, userId);
   }
   const countNo = await nextNumber(trx, COUNT_SEQUENCE, { prefix: 'CNT', description: warehouseCount.name });
-  const inserted = (await trx
+  const inserted = await trx
     .insertInto('warehouse_counts')
     .values({ count_no: countNo, warehouse_id: warehouseId, count_date: request.countDate, status: 'Frozen', products: 0, frozen_by: userId, frozen_on: now, created_by: userId, created_on: now, updated_by: userId, updated_on: now, version: 1 })
     .returning('count_id')
-    .executeTakeFirstOrThrow()) as { count_id: number | string };
+    .executeTakeFirstOrThrow();
   const countId = Number(inserted.count_id);
   const lines = await snapshot(trx, countId, warehouseId, userId, now);
-  const value = (await trx
+  const value = await trx
     .selectFrom('stock_balances')
     .select(sql<unknown>`coalesce(sum(value), 0)`.as('v'))
     .where('warehouse_id', '=', warehouseId)
-    .executeTakeFirst()) as { v: unknown } | undefined;
+    .executeTakeFirst();
   await trx
     .updateTable('warehouse_counts')
     .set({ products: lines, frozen_value: decimalToDb(engineOf(trx), decimalFromDb(trx, value?.v ?? 0, 2) ?? '0.00', 2) })
@@ -118,14 +119,14 @@ export async function freezeWarehouse(trx: LedgerTransaction, request: CycleRequ
 }
 
 /** Lines of the count not counted, and tags not posted. */
-export async function openFigures(trx: LedgerTransaction, countId: number): Promise<{ notCounted: number; openTags: number }> {
+export async function openFigures(trx: IcTransaction, countId: number): Promise<{ notCounted: number; openTags: number }> {
   const notCounted = await countFigure(trx.selectFrom('count_lines').where('count_id', '=', countId).where('is_counted', '=', boolLit(trx, false)));
   const openTags = await countFigure(trx.selectFrom('count_tags').where('count_id', '=', countId).where('status', '=', 'Open'));
   return { notCounted, openTags };
 }
 
 /** §4 Frozen → Counted (see the header). */
-export async function upgradeWarehouse(trx: LedgerTransaction, request: CycleRequest): Promise<OpenCount & { zeroFilled: number }> {
+export async function upgradeWarehouse(trx: IcTransaction, request: CycleRequest): Promise<OpenCount & { zeroFilled: number }> {
   const { warehouseId, userId } = request;
   const now = request.now ?? new Date().toISOString();
   assertStage(await lockWarehouse(trx, warehouseId), 'Frozen');
@@ -149,12 +150,12 @@ export async function upgradeWarehouse(trx: LedgerTransaction, request: CycleReq
   return { ...count, status: 'Counted', zeroFilled: notCounted };
 }
 
-async function offsetAccount(trx: LedgerTransaction): Promise<string> {
+async function offsetAccount(trx: IcTransaction): Promise<string> {
   return (await integrationAccount(trx, 'IC', 'COUNT')) !== null ? 'COUNT' : 'ADJUSTMENT';
 }
 
 /** §4 Counted → posted → Clear (see the header). Answers the count and the value posted. */
-export async function postWarehouseCount(trx: LedgerTransaction, request: CycleRequest): Promise<OpenCount & { lines: number; value: Decimal }> {
+export async function postWarehouseCount(trx: IcTransaction, request: CycleRequest): Promise<OpenCount & { lines: number; value: Decimal }> {
   const { warehouseId, userId } = request;
   const now = request.now ?? new Date().toISOString();
   const stage = await lockWarehouse(trx, warehouseId);
@@ -164,26 +165,26 @@ export async function postWarehouseCount(trx: LedgerTransaction, request: CycleR
   if (stage === 'Clear' || !count || openTags > 0) throw BusinessError.of(409, 'not_valid_for_posting', 'ic:count.rules.notValidForPosting', { warehouse: warehouseId, stage, tags: openTags }, 'WarehouseId');
   assertStage(stage, 'Counted');
   await assertCountDate(trx, count.countDate);
-  const rows = (await trx
+  const rows = await trx
     .selectFrom('count_lines')
     .select(['line_id', 'product_id', 'lot_no', 'variance_qty', 'unit_cost', 'variance_value'])
     .where('count_id', '=', count.countId)
     .where('variance_qty', '<>', 0)
     .orderBy('product_id')
     .orderBy('lot_no')
-    .execute()) as Record<string, unknown>[];
+    .execute();
   const offset = await offsetAccount(trx);
   let value = '0.00';
   const corrections: { lineId: number; value: Decimal }[] = [];
   for (let start = 0; start < rows.length; start += POST_BATCH) {
     const batch = rows.slice(start, start + POST_BATCH);
     const movements: StockMovement[] = batch.map((row) => ({
-      productId: String(row['product_id']),
+      productId: String(row.product_id),
       warehouseId,
-      lotNo: String(row['lot_no'] ?? ''),
-      quantity: decimalFromDb(trx, row['variance_qty'], 4)!,
-      unitCost: decimalFromDb(trx, row['unit_cost'], 4),
-      line: Number(row['line_id']),
+      lotNo: row.lot_no ?? '',
+      quantity: decimalFromDb(trx, row.variance_qty, 4)!,
+      unitCost: decimalFromDb(trx, row.unit_cost, 4),
+      line: row.line_id,
     }));
     const results = await recordMovements(
       trx,
@@ -192,8 +193,8 @@ export async function postWarehouseCount(trx: LedgerTransaction, request: CycleR
     );
     results.forEach((result, index) => {
       value = add(value, result.value);
-      const stored = decimalFromDb(trx, batch[index]!['variance_value'], 2);
-      if (stored !== result.value) corrections.push({ lineId: Number(batch[index]!['line_id']), value: result.value });
+      const stored = decimalFromDb(trx, batch[index]!.variance_value, 2);
+      if (stored !== result.value) corrections.push({ lineId: batch[index]!.line_id, value: result.value });
     });
   }
   for (const correction of corrections) {

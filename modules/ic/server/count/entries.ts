@@ -19,16 +19,20 @@
 import { BusinessError, callResult, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { add } from '@erp/shared/decimal';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 import { boolLit, refreshLines } from './figures.ts';
 import { assertStage, lockWarehouse, openCount, type OpenCount } from './stage.ts';
+import { icDb, type IcDatabase } from '../tables.generated.ts';
+
+type IcTransaction = Transaction<IcDatabase>;
 
 const IDENTITY = ['WarehouseId', 'ProductId', 'LotNo'];
 
 const lotOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The open count of a Frozen warehouse (locked); the stage refusal otherwise. */
-async function frozenCount(trx: AnyTransaction, warehouseId: string, field: string): Promise<OpenCount> {
+async function frozenCount(trx: IcTransaction, warehouseId: string, field: string): Promise<OpenCount> {
   assertStage(await lockWarehouse(trx, warehouseId, field), 'Frozen', field);
   const count = await openCount(trx, warehouseId);
   if (!count) throw BusinessError.of(409, 'no_count', 'ic:count.rules.noOpenCount', { warehouse: warehouseId }, field);
@@ -36,18 +40,18 @@ async function frozenCount(trx: AnyTransaction, warehouseId: string, field: stri
 }
 
 /** Book quantity and unit cost of a product (and lot) in a warehouse now. */
-async function stockNow(trx: AnyTransaction, productId: string, warehouseId: string, lotNo: string): Promise<{ qty: string; cost: string }> {
-  const balance = (await trx.selectFrom('stock_balances').select(['on_hand', 'average_cost', 'last_cost']).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst()) as Record<string, unknown> | undefined;
-  const average = decimalFromDb(trx, balance?.['average_cost'] ?? 0, 4) ?? '0.0000';
-  const cost = average !== '0.0000' ? average : (decimalFromDb(trx, balance?.['last_cost'] ?? 0, 4) ?? '0.0000');
+async function stockNow(trx: IcTransaction, productId: string, warehouseId: string, lotNo: string): Promise<{ qty: string; cost: string }> {
+  const balance = await trx.selectFrom('stock_balances').select(['on_hand', 'average_cost', 'last_cost']).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst();
+  const average = decimalFromDb(trx, balance?.average_cost ?? 0, 4) ?? '0.0000';
+  const cost = average !== '0.0000' ? average : (decimalFromDb(trx, balance?.last_cost ?? 0, 4) ?? '0.0000');
   let qty = '0.0000';
   if (lotNo) {
-    const lot = (await trx.selectFrom('stock_lot_balances').select('on_hand').where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).where('lot_no', '=', lotNo).executeTakeFirst()) as { on_hand?: unknown } | undefined;
+    const lot = await trx.selectFrom('stock_lot_balances').select('on_hand').where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).where('lot_no', '=', lotNo).executeTakeFirst();
     qty = decimalFromDb(trx, lot?.on_hand ?? 0, 4) ?? qty;
   } else if (balance) {
-    const lots = (await trx.selectFrom('stock_lot_balances').select((eb) => eb.fn.sum('on_hand').as('s')).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst()) as { s?: unknown } | undefined;
+    const lots = await trx.selectFrom('stock_lot_balances').select((eb) => eb.fn.sum('on_hand').as('s')).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst();
     const inLots = decimalFromDb(trx, lots?.s ?? 0, 4) ?? '0.0000';
-    qty = add(decimalFromDb(trx, balance['on_hand'], 4) ?? '0.0000', inLots.startsWith('-') ? inLots.slice(1) : `-${inLots}`);
+    qty = add(decimalFromDb(trx, balance.on_hand, 4) ?? '0.0000', inLots.startsWith('-') ? inLots.slice(1) : `-${inLots}`);
   }
   return { qty, cost };
 }
@@ -57,7 +61,8 @@ export const countLineHooks: EntityHooks = {
     if (change.mode !== 'update') return [];
     return IDENTITY.filter((field) => change.changed.has(field)).map((field) => ({ field, key: 'ic:count.rules.lineFixed' }));
   },
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = icDb(engineTrx);
     const warehouseId = String(change.next['WarehouseId'] ?? '');
     const count = await frozenCount(trx, warehouseId, change.mode === 'create' ? 'WarehouseId' : 'CountedQty');
     if (change.mode === 'update') {
@@ -70,14 +75,15 @@ export const countLineHooks: EntityHooks = {
     // §8 "Product already added."
     if (taken) throw BusinessError.of(409, 'product_added', 'ic:count.rules.productAdded', { product: productId, lot: lotNo }, 'ProductId');
   },
-  async afterWrite(_ctx, trx, change) {
+  async afterWrite(_ctx, engineTrx, change) {
+    const trx = icDb(engineTrx);
     const lineId = Number(change.id);
     if (change.mode === 'create') {
       const warehouseId = String(change.next['WarehouseId']);
       const productId = String(change.next['ProductId']);
       const lotNo = lotOf(change.next['LotNo']);
       const count = (await openCount(trx, warehouseId))!;
-      const product = (await trx.selectFrom('products').select(['description', 'class_id']).where('product_id', '=', productId).executeTakeFirst()) as { description: string; class_id: string | null };
+      const product = await trx.selectFrom('products').select(['description', 'class_id']).where('product_id', '=', productId).executeTakeFirstOrThrow();
       const stock = await stockNow(trx, productId, warehouseId, lotNo);
       const engine = engineOf(trx);
       await trx
@@ -101,14 +107,15 @@ export const countLineHooks: EntityHooks = {
     return [];
   },
   async beforeDelete(ctx, record) {
-    const stage = await lockWarehouse(ctx.any, String(record['WarehouseId']));
+    const stage = await lockWarehouse(icDb(ctx.db), String(record['WarehouseId']));
     if (record['IsFound'] === true && record['IsOpen'] === true && stage === 'Frozen') return null;
     return { status: 409, body: callResult(2, 'line_not_deletable', messageIn(ctx.user.row.language, 'ic:count.rules.lineNotDeletable')) };
   },
 };
 
 export const countTagHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = icDb(engineTrx);
     const warehouseId = String(change.next['WarehouseId'] ?? '');
     const count = await frozenCount(trx, warehouseId, 'WarehouseId');
     if (change.mode === 'update' && Number(change.current?.['CountId']) !== count.countId) throw BusinessError.of(409, 'count_closed', 'ic:count.rules.lineClosed', {}, 'TagNo');
@@ -117,7 +124,8 @@ export const countTagHooks: EntityHooks = {
     if (change.id !== null) query = query.where('tag_id', '<>', Number(change.id));
     if (await query.executeTakeFirst()) throw BusinessError.of(409, 'tag_added', 'ic:count.rules.tagAdded', { tag: tagNo }, 'TagNo');
   },
-  async afterWrite(_ctx, trx, change) {
+  async afterWrite(_ctx, engineTrx, change) {
+    const trx = icDb(engineTrx);
     const count = (await openCount(trx, String(change.next['WarehouseId'])))!;
     await trx
       .updateTable('count_tags')
@@ -129,24 +137,25 @@ export const countTagHooks: EntityHooks = {
   actions: {
     post: {
       async effect(_ctx, run) {
+        const trx = icDb(run.trx);
         const warehouseId = String(run.record['WarehouseId']);
-        const count = await frozenCount(run.trx, warehouseId, 'WarehouseId');
+        const count = await frozenCount(trx, warehouseId, 'WarehouseId');
         if (Number(run.record['CountId']) !== count.countId) throw BusinessError.of(409, 'count_closed', 'ic:count.rules.lineClosed', {}, 'TagNo');
         const productId = String(run.record['ProductId']);
         const lotNo = lotOf(run.record['LotNo']);
-        const line = (await run.trx
+        const line = await trx
           .selectFrom('count_lines')
           .select(['line_id', 'tag_qty'])
           .where('count_id', '=', count.countId)
           .where('product_id', '=', productId)
           .where('lot_no', '=', lotNo)
-          .executeTakeFirst()) as { line_id: number; tag_qty: unknown } | undefined;
+          .executeTakeFirst();
         if (!line) throw BusinessError.of(409, 'not_in_freeze', 'ic:count.rules.notInFreeze', { product: productId, lot: lotNo, warehouse: warehouseId }, 'ProductId');
-        const tagQty = add(decimalFromDb(run.trx, line.tag_qty, 4) ?? '0.0000', String(run.record['Quantity']));
-        await run.trx.updateTable('count_lines').set({ tag_qty: decimalToDb(engineOf(run.trx), tagQty, 4) }).where('line_id', '=', Number(line.line_id)).execute();
+        const tagQty = add(decimalFromDb(trx, line.tag_qty, 4) ?? '0.0000', String(run.record['Quantity']));
+        await trx.updateTable('count_lines').set({ tag_qty: decimalToDb(engineOf(trx), tagQty, 4) }).where('line_id', '=', line.line_id).execute();
         // The tag is Posted by the action after this effect; the line counts it now (figures.ts reads posted tags).
-        await run.trx.updateTable('count_tags').set({ status: 'Posted' }).where('tag_id', '=', Number(run.record['TagId'])).execute();
-        await refreshLines(run.trx, 'line_id', [Number(line.line_id)]);
+        await trx.updateTable('count_tags').set({ status: 'Posted' }).where('tag_id', '=', Number(run.record['TagId'])).execute();
+        await refreshLines(trx, 'line_id', [line.line_id]);
         return { touched: ['count_lines', 'count_tags'] };
       },
     },

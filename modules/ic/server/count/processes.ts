@@ -11,15 +11,15 @@
 import { sql } from 'kysely';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect } from '@erp/server/reports/engine';
 import { countFreeze, countPost, countUpgrade } from '../../definitions/count/cycle.ts';
 import { freezeWarehouse, postWarehouseCount, upgradeWarehouse } from './cycle.ts';
+import { icDb } from '../tables.generated.ts';
 
 type Step = 'freeze' | 'upgrade' | 'post';
 
 /** The warehouses with their stage and open count's figures. */
-function warehouses(ctx: ProcessContext, step: Step): AnySelect {
-  const db = ctx.db;
+function warehouses(ctx: ProcessContext, step: Step) {
+  const db = icDb(ctx.db);
   const lines = db
     .selectFrom('count_lines')
     .select([
@@ -32,7 +32,7 @@ function warehouses(ctx: ProcessContext, step: Step): AnySelect {
     .groupBy('count_id');
   const tags = db.selectFrom('count_tags').select(['count_id', sql<number>`count(*)`.as('open_tags')]).where('status', '=', 'Open').where('is_open', '=', sql.lit(true)).groupBy('count_id');
   const balances = db.selectFrom('stock_balances').select(['warehouse_id', sql<number>`count(*)`.as('n')]).groupBy('warehouse_id');
-  let query: AnySelect = db
+  let query = db
     .selectFrom('warehouses as w')
     .leftJoin('warehouse_counts as c', (join) => join.onRef('c.warehouse_id', '=', 'w.warehouse_id').on('c.status', 'in', ['Frozen', 'Counted']))
     .leftJoin(lines.as('l'), 'l.count_id', 'c.count_id')
@@ -78,7 +78,7 @@ export const countFreezeProcess: ServerProcess = {
   preview: (ctx) => warehouses(ctx, 'freeze'),
   runItem: (ctx, row) =>
     outcomeOf(ctx, String(row['WarehouseId']), async () => {
-      const count = await ctx.db.transaction().execute((trx) => freezeWarehouse(trx, { ...request(ctx, row), countDate: String(ctx.params['CountDate']) }));
+      const count = await icDb(ctx.db).transaction().execute((trx) => freezeWarehouse(trx, { ...request(ctx, row), countDate: String(ctx.params['CountDate']) }));
       return { key: 'ic:count-freeze.done', params: { warehouse: count.warehouseId, countNo: count.countNo, count: count.lines } };
     }),
 };
@@ -88,7 +88,7 @@ export const countUpgradeProcess: ServerProcess = {
   preview: (ctx) => warehouses(ctx, 'upgrade'),
   runItem: (ctx, row) =>
     outcomeOf(ctx, String(row['WarehouseId']), async () => {
-      const count = await ctx.db.transaction().execute((trx) => upgradeWarehouse(trx, request(ctx, row)));
+      const count = await icDb(ctx.db).transaction().execute((trx) => upgradeWarehouse(trx, request(ctx, row)));
       return { key: 'ic:upgrade-count-stage.done', params: { warehouse: count.warehouseId, countNo: count.countNo, count: count.zeroFilled } };
     }),
 };
@@ -98,7 +98,7 @@ export const countPostProcess: ServerProcess = {
   preview: (ctx) => warehouses(ctx, 'post'),
   runItem: (ctx, row) =>
     outcomeOf(ctx, String(row['WarehouseId']), async () => {
-      const count = await ctx.db.transaction().execute((trx) => postWarehouseCount(trx, request(ctx, row)));
+      const count = await icDb(ctx.db).transaction().execute((trx) => postWarehouseCount(trx, request(ctx, row)));
       return { key: 'ic:post-count-to-inventory.done', params: { warehouse: count.warehouseId, countNo: count.countNo, count: count.lines, value: count.value } };
     }),
 };

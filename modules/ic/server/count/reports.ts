@@ -12,22 +12,24 @@
  */
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { sql } from 'kysely';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { readAll } from '@erp/server/db/read';
 import { countDiscrepancy, countSheets, productsNotCounted } from '../../definitions/count/cycle.ts';
 import { moneyOf } from './figures.ts';
+import { icDb } from '../tables.generated.ts';
 
 const COUNT_KEY = 'icCountId';
 
 /** The count the report reads: CountNo of the warehouse, else its open one; refusals as parameter errors. */
 async function prepareCount(ctx: ReportContext, openOnly: boolean): Promise<ReportParameterError[]> {
   const warehouseId = String(ctx.params['WarehouseId']);
-  const warehouse = (await readAll(ctx.database, ctx.db.selectFrom('warehouses').select('count_stage').where('warehouse_id', '=', warehouseId))) as { count_stage: string }[];
+  const db = icDb(ctx.db);
+  const warehouse = await readAll(ctx.database, db.selectFrom('warehouses').select('count_stage').where('warehouse_id', '=', warehouseId));
   if (warehouse.length === 0) return [{ field: 'WarehouseId', key: 'ic:count.rules.warehouseMissing', params: { warehouse: warehouseId } }];
   const countNo = typeof ctx.params['CountNo'] === 'string' && !openOnly ? ctx.params['CountNo'].trim().toUpperCase() : '';
-  let query = ctx.db.selectFrom('warehouse_counts').select('count_id').where('warehouse_id', '=', warehouseId).orderBy('count_id', 'desc').limit(1);
+  let query = db.selectFrom('warehouse_counts').select('count_id').where('warehouse_id', '=', warehouseId).orderBy('count_id', 'desc').limit(1);
   query = countNo ? query.where('count_no', '=', countNo) : query.where('status', 'in', ['Frozen', 'Counted']);
-  const [count] = (await readAll(ctx.database, query)) as { count_id: number }[];
+  const [count] = await readAll(ctx.database, query);
   if (!count) {
     if (countNo) return [{ field: 'CountNo', key: 'ic:count.rules.countMissing', params: { countNo, warehouse: warehouseId } }];
     const stage = warehouse[0]!.count_stage;
@@ -37,8 +39,8 @@ async function prepareCount(ctx: ReportContext, openOnly: boolean): Promise<Repo
   return [];
 }
 
-function lines(ctx: ReportContext): AnySelect {
-  let query: AnySelect = ctx.db.selectFrom('count_lines as l').where('l.count_id', '=', Number(ctx.state[COUNT_KEY] ?? -1));
+function lines(ctx: ReportContext) {
+  let query = icDb(ctx.db).selectFrom('count_lines as l').where('l.count_id', '=', Number(ctx.state[COUNT_KEY] ?? -1));
   if (typeof ctx.params['ClassId'] === 'string') query = query.where('l.class_id', '=', ctx.params['ClassId']);
   return query;
 }

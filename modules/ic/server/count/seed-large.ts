@@ -12,6 +12,7 @@ import { engineOf } from '@erp/server/db/decimal-codec';
 import { sql } from 'kysely';
 import { freezeWarehouse } from './cycle.ts';
 import { refreshLines } from './figures.ts';
+import { icDb } from '../tables.generated.ts';
 
 export const LARGE_COUNT_WAREHOUSE = 'CGY-01';
 
@@ -30,7 +31,7 @@ export async function insertIcCount(config: DatabaseConfig): Promise<CountSummar
     if (await db.selectFrom('warehouse_counts').select('count_id').where('warehouse_id', '=', LARGE_COUNT_WAREHOUSE).limit(1).executeTakeFirst()) return null;
     const today = new Date().toISOString().slice(0, 10);
     const count = await db.transaction().execute(async (trx) => {
-      const frozen = await freezeWarehouse(trx, { warehouseId: LARGE_COUNT_WAREHOUSE, countDate: today, userId: 'seed:large', confirmations: new Set() });
+      const frozen = await freezeWarehouse(icDb(trx), { warehouseId: LARGE_COUNT_WAREHOUSE, countDate: today, userId: 'seed:large', confirmations: new Set() });
       // One unit = 10⁴ integer units on SQLite, 1 on PostgreSQL.
       const unit = engineOf(trx) === 'postgres' ? sql`1` : sql`10000`;
       await trx

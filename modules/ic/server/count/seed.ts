@@ -9,15 +9,18 @@
  */
 import { add, cmp, sub } from '@erp/shared/decimal';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { SeedDb } from '@erp/server/db/migration-db';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { freezeWarehouse } from './cycle.ts';
 import { boolLit, refreshLines } from './figures.ts';
+import { icDb } from '../tables.generated.ts';
 
 const WAREHOUSE = 'MTL-01';
 const ACTOR = 'seed';
 
-export async function seedCount(db: AnyDb): Promise<void> {
+export async function seedCount(seed: SeedDb): Promise<void> {
+  // The cycle's own code (cycle.ts) on Inventory's view of the seed connection.
+  const db = icDb(seed);
   if (await db.selectFrom('warehouse_counts').select('count_id').limit(1).executeTakeFirst()) return;
   const stocked = await db.selectFrom('stock_balances').select('product_id').where('warehouse_id', '=', WAREHOUSE).limit(1).executeTakeFirst();
   if (!stocked) return;
@@ -26,23 +29,23 @@ export async function seedCount(db: AnyDb): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const count = await freezeWarehouse(trx, { warehouseId: WAREHOUSE, countDate: today, userId: ACTOR, confirmations: new Set() });
       const engine = engineOf(trx);
-      const lines = (await trx.selectFrom('count_lines').select(['line_id', 'product_id', 'lot_no', 'frozen_qty']).where('count_id', '=', count.countId).orderBy('product_id').orderBy('lot_no').execute()) as Record<string, unknown>[];
+      const lines = await trx.selectFrom('count_lines').select(['line_id', 'product_id', 'lot_no', 'frozen_qty']).where('count_id', '=', count.countId).orderBy('product_id').orderBy('lot_no').execute();
       let tagged = false;
       for (const [index, line] of lines.entries()) {
         if (index % 3 === 2) continue; // left to count
-        const frozen = decimalFromDb(trx, line['frozen_qty'], 4) ?? '0.0000';
+        const frozen = decimalFromDb(trx, line.frozen_qty, 4) ?? '0.0000';
         // Every fifth counted line differs from the book: one short, one over.
         const counted = index % 5 === 0 ? (index % 10 === 0 ? add(frozen, '2.0000') : sub(frozen, cmp(frozen, '1.0000') >= 0 ? '1.0000' : '0.0000')) : frozen;
-        if (!tagged && !line['lot_no']) {
+        if (!tagged && !line.lot_no) {
           tagged = true;
           await trx
             .insertInto('count_tags')
-            .values({ tag_no: 'T-0001', warehouse_id: WAREHOUSE, product_id: line['product_id'], lot_no: '', quantity: decimalToDb(engine, counted, 4), status: 'Posted', count_id: count.countId, is_open: boolLit(trx, true), created_by: ACTOR, created_on: new Date().toISOString(), updated_by: ACTOR, updated_on: new Date().toISOString(), version: 1 })
+            .values({ tag_no: 'T-0001', warehouse_id: WAREHOUSE, product_id: line.product_id, lot_no: '', quantity: decimalToDb(engine, counted, 4), status: 'Posted', count_id: count.countId, is_open: boolLit(trx, true), created_by: ACTOR, created_on: new Date().toISOString(), updated_by: ACTOR, updated_on: new Date().toISOString(), version: 1 })
             .execute();
-          await trx.updateTable('count_lines').set({ tag_qty: decimalToDb(engine, counted, 4) }).where('line_id', '=', Number(line['line_id'])).execute();
+          await trx.updateTable('count_lines').set({ tag_qty: decimalToDb(engine, counted, 4) }).where('line_id', '=', line.line_id).execute();
           continue;
         }
-        await trx.updateTable('count_lines').set({ counted_qty: decimalToDb(engine, counted, 4) }).where('line_id', '=', Number(line['line_id'])).execute();
+        await trx.updateTable('count_lines').set({ counted_qty: decimalToDb(engine, counted, 4) }).where('line_id', '=', line.line_id).execute();
       }
       await refreshLines(trx, 'count_id', [count.countId]);
     });

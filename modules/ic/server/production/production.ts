@@ -14,11 +14,13 @@
  */
 import { abs, add, cmp, div, mul, neg, round, sub, type Decimal } from '@erp/shared/decimal';
 import { productionWorkOrder } from '../../definitions/production/index.ts';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { recordMovements, type StockMovement } from '../stock/ledger.ts';
 import { linesOf } from './lines.ts';
+import type { IcDatabase } from '../tables.generated.ts';
+
+type IcTransaction = Transaction<IcDatabase>;
 
 /** The GL integration transaction type (sub-ledger IC) of a production batch's residual (rounding) line. */
 export const PRODUCTION_OFFSET_ACCOUNT = 'ADJUSTMENT';
@@ -29,20 +31,20 @@ export function today(): string {
 }
 
 /** On hand, value and average cost of each component in the warehouse (zero when it has no balance). */
-async function componentBalances(trx: AnyTransaction, warehouseId: string, productIds: readonly string[]) {
-  const rows = (await trx
+async function componentBalances(trx: IcTransaction, warehouseId: string, productIds: readonly string[]) {
+  const rows = await trx
     .selectFrom('stock_balances')
     .select(['product_id', 'on_hand', 'value', 'average_cost'])
     .where('warehouse_id', '=', warehouseId)
     .where('product_id', 'in', productIds.length > 0 ? [...new Set(productIds)] : [''])
-    .execute()) as Record<string, unknown>[];
+    .execute();
   return new Map(
     rows.map((row) => [
-      String(row['product_id']),
+      row.product_id,
       {
-        onHand: decimalFromDb(trx, row['on_hand'], 4) ?? '0.0000',
-        value: decimalFromDb(trx, row['value'], 2) ?? '0.00',
-        averageCost: decimalFromDb(trx, row['average_cost'], 4) ?? '0.0000',
+        onHand: decimalFromDb(trx, row.on_hand, 4) ?? '0.0000',
+        value: decimalFromDb(trx, row.value, 2) ?? '0.00',
+        averageCost: decimalFromDb(trx, row.average_cost, 4) ?? '0.0000',
       },
     ]),
   );
@@ -59,17 +61,17 @@ export interface BatchOutcome {
  * Produces `quantity` of work order `record` (wire form, with its Components) in `trx` as `userId`; answers the
  * order's fields to set. The caller writes them (the action's generic update, or the demo seed).
  */
-export async function produceBatch(trx: AnyTransaction, by: { userId: string; now: string }, record: Record<string, unknown>, quantity: Decimal): Promise<BatchOutcome> {
+export async function produceBatch(trx: IcTransaction, by: { userId: string; now: string }, record: Record<string, unknown>, quantity: Decimal): Promise<BatchOutcome> {
   const engine = engineOf(trx);
   const workOrderId = Number(record['WorkOrderId']);
   const productId = String(record['ProductId']);
   const warehouseId = String(record['WarehouseId']);
   const date = (record['BatchDate'] as string | null) ?? today();
-  const previous = (await trx
+  const previous = await trx
     .selectFrom('production_batches')
-    .select(sql<number>`count(*)`.as('n'))
+    .select(sql<number | string>`count(*)`.as('n'))
     .where('work_order_id', '=', workOrderId)
-    .executeTakeFirst()) as { n: number | string } | undefined;
+    .executeTakeFirst();
   const batchNo = Number(previous?.n ?? 0) + 1;
   const documentNo = `${String(record['WorkOrderNo'])}-${batchNo}`;
   const lines = linesOf(record);

@@ -29,19 +29,23 @@ import { cmp, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { productionWorkOrder } from '../../definitions/production/index.ts';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError, callResult, messageIn } from '@erp/server/entities/call-result';
-import type { ActionRun, AnyDb, AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { ActionRun, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { adjustCommitted, assertStockYearOpen } from '../stock/ledger.ts';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { findPeriod, periodMissing } from '@erp/modules/gl/server/api';
 import { linesOf, type ComponentLine } from './lines.ts';
 import { produceBatch, today } from './production.ts';
+import { icDb, type IcDatabase } from '../tables.generated.ts';
+
+type IcTransaction = Transaction<IcDatabase>;
 
 const NAME = productionWorkOrder.name;
 const key = (rule: string) => `ic:${NAME}.rules.${rule}`;
 
 /** The product's kit type, or null when it does not exist. */
-async function kitType(db: AnyDb, productId: string): Promise<string | null> {
-  const row = (await db.selectFrom('products').select('kit_type').where('product_id', '=', productId).executeTakeFirst()) as { kit_type?: unknown } | undefined;
+async function kitType(db: Kysely<IcDatabase>, productId: string): Promise<string | null> {
+  const row = await db.selectFrom('products').select('kit_type').where('product_id', '=', productId).executeTakeFirst();
   return row ? String(row.kit_type ?? 'None') : null;
 }
 
@@ -49,16 +53,16 @@ async function kitType(db: AnyDb, productId: string): Promise<string | null> {
  * The product's bill of materials (product_components), in line order, as work order lines: the factor is the
  * component's quantity per unit of the product — the product BoM's quantity × its factor (4 decimals).
  */
-export async function productBom(db: AnyDb, productId: string): Promise<{ ComponentId: string; Factor: Decimal }[]> {
-  const rows = (await db
+export async function productBom(db: Kysely<IcDatabase>, productId: string): Promise<{ ComponentId: string; Factor: Decimal }[]> {
+  const rows = await db
     .selectFrom('product_components')
     .select(['component_id', 'factor', 'quantity'])
     .where('product_id', '=', productId)
     .orderBy('line_id')
-    .execute()) as Record<string, unknown>[];
+    .execute();
   return rows.map((row) => ({
-    ComponentId: String(row['component_id']),
-    Factor: mul(decimalFromDb(db, row['quantity'], 4) ?? '0.0000', decimalFromDb(db, row['factor'], 4) ?? '1.0000', 4),
+    ComponentId: String(row.component_id),
+    Factor: mul(decimalFromDb(db, row.quantity, 4) ?? '0.0000', decimalFromDb(db, row.factor, 4) ?? '1.0000', 4),
   }));
 }
 
@@ -71,7 +75,7 @@ async function validate(ctx: EntityContext, change: Change): Promise<RuleIssue[]
   }
   // §5: the product must be an assembly (the generic lookup check already refused a missing product).
   if (change.mode === 'create' || change.changed.has('ProductId')) {
-    const kind = await kitType(ctx.any, productId);
+    const kind = await kitType(icDb(ctx.db), productId);
     if (kind !== 'Assembly') return [{ field: 'ProductId', key: key('notAssembly'), params: { product: productId } }];
   }
 
@@ -85,7 +89,7 @@ async function validate(ctx: EntityContext, change: Change): Promise<RuleIssue[]
   let lines: ComponentLine[];
   const given = change.changed.has('Components') ? linesOf(change.value) : null;
   if ((change.mode === 'create' || change.changed.has('ProductId')) && (given === null || given.length === 0)) {
-    lines = (await productBom(ctx.any, productId)).map((row) => ({ LineId: null, ...row, Quantity: null, UsedToDate: null }));
+    lines = (await productBom(icDb(ctx.db), productId)).map((row) => ({ LineId: null, ...row, Quantity: null, UsedToDate: null }));
   } else if (given !== null) lines = given;
   else if (change.changed.has('QuantityToProduce')) lines = linesOf(change.current ?? {});
   else return issues;
@@ -117,16 +121,16 @@ async function validate(ctx: EntityContext, change: Change): Promise<RuleIssue[]
 }
 
 /** Component quantities the order still needs (quantity − used to date, when positive), as stored in `trx`. */
-async function outstandingOf(trx: AnyTransaction, workOrderId: number): Promise<{ componentId: string; quantity: Decimal }[]> {
-  const rows = (await trx
+async function outstandingOf(trx: IcTransaction, workOrderId: number): Promise<{ componentId: string; quantity: Decimal }[]> {
+  const rows = await trx
     .selectFrom('production_work_order_components')
     .select(['component_id', 'quantity', 'used_to_date'])
     .where('work_order_id', '=', workOrderId)
-    .execute()) as Record<string, unknown>[];
+    .execute();
   return rows
     .map((row) => ({
-      componentId: String(row['component_id']),
-      quantity: sub(decimalFromDb(trx, row['quantity'], 4) ?? '0.0000', decimalFromDb(trx, row['used_to_date'], 4) ?? '0.0000'),
+      componentId: String(row.component_id),
+      quantity: sub(decimalFromDb(trx, row.quantity, 4) ?? '0.0000', decimalFromDb(trx, row.used_to_date, 4) ?? '0.0000'),
     }))
     .filter((row) => cmp(row.quantity, '0') > 0);
 }
@@ -135,7 +139,7 @@ async function outstandingOf(trx: AnyTransaction, workOrderId: number): Promise<
  * A Committed order allocates what its components still need in its warehouse (stock_balances.committed, the
  * stock ledger's adjustCommitted): `sign` +1 allocates, −1 releases.
  */
-async function allocate(trx: AnyTransaction, warehouseId: string, needs: { componentId: string; quantity: Decimal }[], sign: 1 | -1): Promise<void> {
+async function allocate(trx: IcTransaction, warehouseId: string, needs: { componentId: string; quantity: Decimal }[], sign: 1 | -1): Promise<void> {
   for (const need of needs) await adjustCommitted(trx, need.componentId, warehouseId, sign === 1 ? need.quantity : neg(need.quantity));
 }
 
@@ -144,7 +148,7 @@ function refuse(rule: string, params: Record<string, unknown> = {}, field = ''):
 }
 
 /** §8 "Selected date is in a closed period." when the date's stock year is closed (or a later one is), or its G/L period is. */
-export async function assertStockDateOpen(trx: AnyTransaction, date: string, field: string): Promise<void> {
+export async function assertStockDateOpen(trx: IcTransaction, date: string, field: string): Promise<void> {
   await assertStockYearOpen(trx, date, field);
   const period = await findPeriod(trx, date, 'share');
   if (!period) throw periodMissing(field);
@@ -162,14 +166,15 @@ async function produce(ctx: EntityContext, run: ActionRun, required: boolean) {
   if (linesOf(run.record).length === 0) refuse('noComponents', {}, 'Components');
   const id = Number(run.record['WorkOrderId']);
   const warehouseId = String(run.record['WarehouseId']);
-  await allocate(run.trx, warehouseId, await outstandingOf(run.trx, id), -1);
-  const batch = await produceBatch(run.trx, { userId: ctx.user.userId, now: run.now }, run.record, quantity);
-  await allocate(run.trx, warehouseId, await outstandingOf(run.trx, id), 1);
+  const trx = icDb(run.trx);
+  await allocate(trx, warehouseId, await outstandingOf(trx, id), -1);
+  const batch = await produceBatch(trx, { userId: ctx.user.userId, now: run.now }, run.record, quantity);
+  await allocate(trx, warehouseId, await outstandingOf(trx, id), 1);
   return batch;
 }
 
 async function commit(_ctx: EntityContext, run: ActionRun) {
-  const kind = await kitType(run.trx, String(run.record['ProductId']));
+  const kind = await kitType(icDb(run.trx), String(run.record['ProductId']));
   if (kind !== 'Assembly') refuse('notAssembly', { product: run.record['ProductId'] }, 'ProductId');
   if (linesOf(run.record).length === 0) refuse('noComponents', {}, 'Components');
 }
@@ -181,12 +186,14 @@ export const workOrderHooks: EntityHooks = {
     if (isZero(String(record['ProducedToDate'] ?? '0'))) return null;
     return { status: 409, body: callResult(2, 'produced', messageIn(ctx.user.row.language, key('producedNoDelete'))) };
   },
-  async onDelete(_ctx, trx, record) {
+  async onDelete(_ctx, engineTrx, record) {
+    const trx = icDb(engineTrx);
     if (record['Status'] === 'Committed') await allocate(trx, String(record['WarehouseId']), await outstandingOf(trx, Number(record['WorkOrderId'])), -1);
     await trx.deleteFrom('production_batches').where('work_order_id', '=', Number(record['WorkOrderId'])).execute();
     return [];
   },
-  async afterWrite(_ctx, trx, change) {
+  async afterWrite(_ctx, engineTrx, change) {
+    const trx = icDb(engineTrx);
     // A Committed order's allocation follows its lines, its quantity and its warehouse (issue 22 item 12: moved
     // to another warehouse, it is released where it was and allocated where it now is).
     if (change.mode === 'update' && change.current?.['Status'] === 'Committed' && ['Components', 'QuantityToProduce', 'WarehouseId'].some((field) => change.changed.has(field))) {
@@ -200,7 +207,8 @@ export const workOrderHooks: EntityHooks = {
     commit: {
       guard: commit,
       async effect(_ctx, run) {
-        await allocate(run.trx, String(run.record['WarehouseId']), await outstandingOf(run.trx, Number(run.record['WorkOrderId'])), 1);
+        const trx = icDb(run.trx);
+        await allocate(trx, String(run.record['WarehouseId']), await outstandingOf(trx, Number(run.record['WorkOrderId'])), 1);
         return { touched: ['stock_balances'] };
       },
     },
@@ -225,7 +233,8 @@ export const workOrderHooks: EntityHooks = {
         if (!isZero(remaining) && reason === '') refuse('closingReason', { remaining }, 'ClosingReason');
         const closedDate = (run.record['BatchDate'] as string | null) ?? today();
         // A Closed order allocates nothing.
-        await allocate(run.trx, String(run.record['WarehouseId']), await outstandingOf(run.trx, Number(run.record['WorkOrderId'])), -1);
+        const trx = icDb(run.trx);
+        await allocate(trx, String(run.record['WarehouseId']), await outstandingOf(trx, Number(run.record['WorkOrderId'])), -1);
         return {
           set: { ...(batch?.set ?? {}), ClosedDate: closedDate },
           touched: [...(batch?.touched ?? []), 'stock_balances'],
@@ -237,10 +246,11 @@ export const workOrderHooks: EntityHooks = {
     reopen: {
       async guard(_ctx, run) {
         const date = (run.record['ClosedDate'] as string | null) ?? today();
-        await assertStockDateOpen(run.trx, date, 'ClosedDate');
+        await assertStockDateOpen(icDb(run.trx), date, 'ClosedDate');
       },
       async effect(_ctx, run) {
-        await allocate(run.trx, String(run.record['WarehouseId']), await outstandingOf(run.trx, Number(run.record['WorkOrderId'])), 1);
+        const trx = icDb(run.trx);
+        await allocate(trx, String(run.record['WarehouseId']), await outstandingOf(trx, Number(run.record['WorkOrderId'])), 1);
         return { set: { ClosedDate: null }, touched: ['stock_balances'] };
       },
     },

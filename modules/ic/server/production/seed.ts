@@ -18,6 +18,7 @@ import type { SeedConfig } from '@erp/server/modules/part';
 import { adjustCommitted, recordMovements } from '../stock/ledger.ts';
 import { produceBatch } from './production.ts';
 import { productBom } from './rules.ts';
+import { icDb } from '../tables.generated.ts';
 import type { SeedDb } from '@erp/server/db/migration-db';
 
 const WAREHOUSE = 'TOR-01';
@@ -63,7 +64,7 @@ export async function seedProduction(db: SeedDb, config: SeedConfig): Promise<vo
   await db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     for (const order of ORDERS) {
-      const bom = await productBom(trx, order.product);
+      const bom = await productBom(icDb(trx), order.product);
       const workOrderNo = await nextNumber(trx, WORK_ORDER_SEQUENCE, { prefix: productionWorkOrder.numbering!.prefix ?? '', description: productionWorkOrder.name });
       const inserted = (await trx
         .insertInto('production_work_orders')
@@ -123,7 +124,7 @@ export async function seedProduction(db: SeedDb, config: SeedConfig): Promise<vo
         BatchDate: order.batch.date,
         Components: lines,
       };
-      const batch = await produceBatch(trx, { userId: WHO, now }, record, order.batch.quantity);
+      const batch = await produceBatch(icDb(trx), { userId: WHO, now }, record, order.batch.quantity);
       await trx
         .updateTable('production_work_orders')
         .set({

@@ -25,11 +25,13 @@ import { BARCODE_CONFIRM_KEY, BARCODE_QUESTION, KIT_WITH_BOM_KEY } from '../../d
 const BOM_CYCLE_KEY = 'ic:rules.bomCycle';
 import { add, cmp, div, isZero, round } from '@erp/shared/decimal';
 import { BusinessError, ConfirmationNeeded, callResult, messageIn } from '@erp/server/entities/call-result';
-import type { AnyDb, EntityHooks } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { ModulePart } from '@erp/server/modules/part';
 import { seedCatalogue } from './seed.ts';
 import { lastCountDate } from '../count/stage.ts';
+import { icDb, type IcDatabase, type ProductPriceRow } from '../tables.generated.ts';
 
 /** Scales of `stock_balances` (CONTRACT-15, modules/ic/server/stock/ledger.ts): quantities 4, unit costs 4, value 2. */
 const QTY_SCALE = 4;
@@ -50,14 +52,14 @@ const NO_STOCK: StockFigures = { QuantityOnHand: null, AverageCost: null, LastCo
 const missingTable = (error: unknown) => /no such table|does not exist/i.test(error instanceof Error ? error.message : String(error));
 
 /** A product's stock figures over every warehouse (one query on stock_balances' primary key). */
-export async function stockFigures(db: AnyDb, productId: string): Promise<StockFigures> {
-  let rows: Record<string, unknown>[];
+export async function stockFigures(db: Kysely<IcDatabase>, productId: string): Promise<StockFigures> {
+  const query = db
+    .selectFrom('stock_balances')
+    .select(['on_hand', 'value', 'average_cost', 'last_cost', 'last_receipt_date', 'last_issue_date'])
+    .where('product_id', '=', productId);
+  let rows: Awaited<ReturnType<typeof query.execute>>;
   try {
-    rows = (await db
-      .selectFrom('stock_balances')
-      .select(['on_hand', 'value', 'average_cost', 'last_cost', 'last_receipt_date', 'last_issue_date'])
-      .where('product_id', '=', productId)
-      .execute()) as Record<string, unknown>[];
+    rows = await query.execute();
   } catch (error) {
     if (missingTable(error)) return NO_STOCK;
     throw error;
@@ -69,22 +71,22 @@ export async function stockFigures(db: AnyDb, productId: string): Promise<StockF
   let lastReceipt: string | null = null;
   let lastIssue: string | null = null;
   for (const row of rows) {
-    onHand = add(onHand, decimalFromDb(db, row['on_hand'], QTY_SCALE) ?? '0');
-    value = add(value, decimalFromDb(db, row['value'], MONEY_SCALE) ?? '0');
-    const receipt = dateOf(row['last_receipt_date']);
+    onHand = add(onHand, decimalFromDb(db, row.on_hand, QTY_SCALE) ?? '0');
+    value = add(value, decimalFromDb(db, row.value, MONEY_SCALE) ?? '0');
+    const receipt = dateOf(row.last_receipt_date);
     // The last cost is the one of the warehouse that received last.
     if (receipt && (!lastReceipt || receipt > lastReceipt)) {
       lastReceipt = receipt;
-      lastCost = decimalFromDb(db, row['last_cost'], COST_SCALE);
+      lastCost = decimalFromDb(db, row.last_cost, COST_SCALE);
     }
-    const issue = dateOf(row['last_issue_date']);
+    const issue = dateOf(row.last_issue_date);
     if (issue && (!lastIssue || issue > lastIssue)) lastIssue = issue;
   }
   // §9 average: the value on hand over the quantity on hand, all warehouses; with nothing on hand, the
   // average of the warehouse that received last.
   const averageCost = !isZero(onHand)
     ? div(value, onHand, COST_SCALE)
-    : decimalFromDb(db, rows.find((row) => dateOf(row['last_receipt_date']) === lastReceipt)?.['average_cost'] ?? null, COST_SCALE);
+    : decimalFromDb(db, rows.find((row) => dateOf(row.last_receipt_date) === lastReceipt)?.average_cost ?? null, COST_SCALE);
   return {
     QuantityOnHand: round(onHand, QTY_SCALE),
     AverageCost: averageCost,
@@ -96,7 +98,7 @@ export async function stockFigures(db: AnyDb, productId: string): Promise<StockF
 }
 
 /** Has the product any stock ledger row? (false while the ledger's tables do not exist.) */
-async function hasMovements(db: AnyDb, productId: string): Promise<boolean> {
+async function hasMovements(db: Kysely<IcDatabase>, productId: string): Promise<boolean> {
   try {
     return (await db.selectFrom('stock_ledger').select('entry_id').where('product_id', '=', productId).limit(1).executeTakeFirst()) !== undefined;
   } catch (error) {
@@ -113,11 +115,12 @@ function dateOf(raw: unknown): string | null {
 
 const productHooks: EntityHooks = {
   inputKeys: ['Confirmations'],
-  async beforeWrite(_ctx, trx, change, confirmations) {
+  async beforeWrite(_ctx, engineTrx, change, confirmations) {
+    const trx = icDb(engineTrx);
     const next = change.next;
     // §5 "A kit or assembly cannot be changed to non-kit while BoM data exists."
     if (change.mode === 'update' && change.changed.has('KitType') && next['KitType'] === 'None' && change.current?.['KitType'] !== 'None') {
-      const line = await trx.selectFrom('product_components').select('line_id').where('product_id', '=', change.id).limit(1).executeTakeFirst();
+      const line = await trx.selectFrom('product_components').select('line_id').where('product_id', '=', String(change.id)).limit(1).executeTakeFirst();
       if (line) throw BusinessError.of(400, 'validation_failed', KIT_WITH_BOM_KEY, {}, 'KitType');
     }
     // §5 "A BoM component cannot equal the product." — nor contain it further down its own BoM (a cycle
@@ -129,47 +132,41 @@ const productHooks: EntityHooks = {
       let level = [...new Set(lines.map((line) => String(line['ComponentId'] ?? '').toUpperCase()).filter((id) => id !== '' && id !== self))];
       for (let depth = 0; level.length > 0 && depth < 20; depth += 1) {
         for (const id of level) seen.add(id);
-        const rows = (await trx.selectFrom('product_components').select(['product_id', 'component_id']).where('product_id', 'in', level).execute()) as {
-          product_id: string;
-          component_id: string;
-        }[];
+        const rows = await trx.selectFrom('product_components').select(['product_id', 'component_id']).where('product_id', 'in', level).execute();
         const through = rows.find((row) => row.component_id === self);
         if (through) {
           const index = lines.findIndex((line) => String(line['ComponentId'] ?? '').toUpperCase() === through.product_id);
           throw BusinessError.of(400, 'validation_failed', BOM_CYCLE_KEY, { component: through.product_id }, index >= 0 ? `Components[${index}].ComponentId` : 'Components');
         }
-        level = [...new Set(rows.map((row) => row.component_id))].filter((id) => !seen.has(id));
+        level = [...new Set(rows.flatMap((row) => (row.component_id === null ? [] : [row.component_id])))].filter((id) => !seen.has(id));
       }
     }
     // §5 "An existing barcode triggers a confirm."
     const barcode = typeof next['Barcode'] === 'string' ? next['Barcode'].trim() : '';
     if (barcode !== '' && change.changed.has('Barcode') && !confirmations.has(BARCODE_QUESTION)) {
       let query = trx.selectFrom('products').select('product_id').where('barcode', '=', barcode);
-      if (change.id !== null) query = query.where('product_id', '!=', change.id);
-      const twin = (await query.limit(1).executeTakeFirst()) as { product_id: string } | undefined;
+      if (change.id !== null) query = query.where('product_id', '!=', String(change.id));
+      const twin = await query.limit(1).executeTakeFirst();
       if (twin) throw new ConfirmationNeeded(BARCODE_QUESTION, BARCODE_CONFIRM_KEY, { barcode, product: twin.product_id });
     }
   },
   async beforeDelete(ctx, record) {
     // The stock ledger is append-only: a product with movements stays (made inactive instead).
-    const moved = await hasMovements(ctx.any, String(record['ProductId']));
+    const db = icDb(ctx.db);
+    const moved = await hasMovements(db, String(record['ProductId']));
     if (moved) return { status: 409, body: callResult(2, 'in_use', messageIn(ctx.user.row.language, 'ic:rules.productHasStock')) };
-    const parent = (await ctx.any
-      .selectFrom('product_components')
-      .select('product_id')
-      .where('component_id', '=', String(record['ProductId']))
-      .limit(1)
-      .executeTakeFirst()) as { product_id: string } | undefined;
+    const parent = await db.selectFrom('product_components').select('product_id').where('component_id', '=', String(record['ProductId'])).limit(1).executeTakeFirst();
     if (!parent) return null;
     return { status: 409, body: callResult(2, 'in_use', messageIn(ctx.user.row.language, 'ic:rules.productInUse', { product: parent.product_id })) };
   },
   async readVirtual(ctx, record) {
-    return { ...(await stockFigures(ctx.any, String(record['ProductId']))) };
+    return { ...(await stockFigures(icDb(ctx.db), String(record['ProductId']))) };
   },
 };
 
 const priceHooks: EntityHooks = {
-  async beforeWrite(ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = icDb(engineTrx);
     const next = change.next;
     if (!['ProductId', 'PriceTable', 'PriceType', 'Currency', 'FromQuantity', 'ToQuantity'].some((field) => change.changed.has(field))) return;
     let query = trx
@@ -177,14 +174,15 @@ const priceHooks: EntityHooks = {
       .select(['price_id', 'from_quantity', 'to_quantity'])
       .where('product_id', '=', String(next['ProductId']))
       .where('price_table', '=', String(next['PriceTable']))
-      .where('price_type', '=', String(next['PriceType']))
+      // An option of the definition's: the engine validated it before this hook.
+      .where('price_type', '=', next['PriceType'] as ProductPriceRow['price_type'])
       .where('currency', '=', String(next['Currency']));
-    if (change.id !== null) query = query.where('price_id', '!=', change.id);
+    if (change.id !== null) query = query.where('price_id', '!=', Number(change.id));
     const from = String(next['FromQuantity'] ?? '0');
     const to = typeof next['ToQuantity'] === 'string' ? next['ToQuantity'] : null;
-    for (const row of (await query.execute()) as Record<string, unknown>[]) {
-      const otherFrom = decimalFromDb(ctx.any, row['from_quantity'], QTY_SCALE) ?? '0';
-      const otherTo = decimalFromDb(ctx.any, row['to_quantity'], QTY_SCALE);
+    for (const row of await query.execute()) {
+      const otherFrom = decimalFromDb(trx, row.from_quantity, QTY_SCALE) ?? '0';
+      const otherTo = decimalFromDb(trx, row.to_quantity, QTY_SCALE);
       // [from, to] and [otherFrom, otherTo] overlap unless one ends before the other starts.
       const before = to !== null && cmp(to, otherFrom) < 0;
       const after = otherTo !== null && cmp(otherTo, from) < 0;
@@ -192,7 +190,7 @@ const priceHooks: EntityHooks = {
     }
   },
   async readVirtual(ctx, record) {
-    const figures = await stockFigures(ctx.any, String(record['ProductId']));
+    const figures = await stockFigures(icDb(ctx.db), String(record['ProductId']));
     return { AverageCost: figures.AverageCost, LastCost: figures.LastCost };
   },
 };

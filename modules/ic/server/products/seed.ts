@@ -16,7 +16,7 @@
 import { cmp, div, isZero, mul, round } from '@erp/shared/decimal';
 import { sql } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { SeedDb } from '@erp/server/db/migration-db';
 import { DEMO_PRODUCTS, type DemoProduct } from './seed-data.ts';
 
 const ACTOR = 'seed';
@@ -86,7 +86,7 @@ const SPECIFICATIONS: readonly [string, string, string][] = [
   ['CSA-G40.21', 'Structural quality steel', 'CSA G40.20/G40.21'],
 ];
 
-async function isEmpty(db: AnyDb | AnyTransaction, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst()) === undefined;
 }
 
@@ -129,7 +129,7 @@ export function demoPrices(products: readonly DemoProduct[] = DEMO_PRODUCTS): Pr
 }
 
 /** Fills the IC masters and the catalogue that are still empty. */
-export async function seedCatalogue(db: AnyDb, now: string = new Date().toISOString()): Promise<void> {
+export async function seedCatalogue(db: SeedDb, now: string = new Date().toISOString()): Promise<void> {
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   const dec = (value: string | undefined | null, scale: number) => (value === undefined || value === null ? null : decimalToDb(db, value, scale));
   await db.transaction().execute(async (trx) => {

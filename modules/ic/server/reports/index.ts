@@ -16,19 +16,21 @@ import { billOfMaterialsReport, demandActionReport, productionWorkOrderReport } 
 import { sql } from 'kysely';
 import { messageIn } from '@erp/server/entities/call-result';
 import type { ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { IC_COIL_REPORTS } from '../coils/report.ts';
 import { IC_STOCK_SERVER_REPORTS } from '../stock/reports.ts';
 import { inventoryYearEndProcess } from './year-end.ts';
+import { icDb, type ProductionWorkOrderRow } from '../tables.generated.ts';
 
 const bomReport: ServerReport = {
   def: billOfMaterialsReport,
   rows(ctx) {
-    const stock = ctx.db
+    const db = icDb(ctx.db);
+    const stock = db
       .selectFrom('stock_balances')
       .select(['product_id', sql<unknown>`sum(on_hand)`.as('on_hand'), sql<unknown>`sum(value)`.as('value')])
       .groupBy('product_id');
-    let query: AnySelect = ctx.db
+    let query = db
       .selectFrom('product_components as c')
       .innerJoin('products as p', 'p.product_id', 'c.product_id')
       .leftJoin('products as k', 'k.product_id', 'c.component_id')
@@ -59,7 +61,7 @@ const workOrderReport: ServerReport = {
       ['Pending', 'Committed', 'Closed'].map((s) => sql`when ${s} then cast(${messageIn(language, `ic:production-work-order.statuses.${s}`)} as text)`),
       sql` `,
     )} else w.status end`;
-    let query: AnySelect = ctx.db
+    let query = icDb(ctx.db)
       .selectFrom('production_work_orders as w')
       .leftJoin('products as p', 'p.product_id', 'w.product_id')
       .select([
@@ -79,21 +81,23 @@ const workOrderReport: ServerReport = {
       ])
       .where('w.date_required', '>=', String(ctx.params['StartDate']))
       .where('w.date_required', '<=', String(ctx.params['EndDate']));
-    if (ctx.params['Status'] !== undefined) query = query.where('w.status', '=', String(ctx.params['Status']));
+    // An option of the report's Status parameter, which the engine validated.
+    if (ctx.params['Status'] !== undefined) query = query.where('w.status', '=', String(ctx.params['Status']) as ProductionWorkOrderRow['status']);
     if (ctx.params['ProductId'] !== undefined) query = query.where('w.product_id', '=', String(ctx.params['ProductId']));
     return query;
   },
 };
 
-function demandRows(ctx: ReportContext): AnySelect {
+function demandRows(ctx: ReportContext) {
+  const db = icDb(ctx.db);
   const warehouse = ctx.params['WarehouseId'] === undefined ? null : String(ctx.params['WarehouseId']);
   const language = ctx.user.row.language;
   const text = (key: string) => sql<string>`cast(${messageIn(language, `ic:demand-action-report.actions.${key}`)} as text)`;
-  let balances = ctx.db
+  let balances = db
     .selectFrom('stock_balances')
     .select(['product_id', sql<unknown>`sum(on_hand)`.as('on_hand'), sql<unknown>`sum(committed)`.as('committed')])
     .groupBy('product_id');
-  let issues = ctx.db
+  let issues = db
     .selectFrom('stock_ledger')
     .select(['product_id', sql<unknown>`sum(-quantity)`.as('used')])
     .where('quantity', '<', 0)
@@ -118,7 +122,7 @@ function demandRows(ctx: ReportContext): AnySelect {
   const target = sql`(case when ${max} > ${demand} then ${max} else ${demand} end)`;
   const short = sql`${available} < ${demand}`;
   const excess = sql`${max} > 0 and ${available} > ${max}`;
-  const rows = ctx.db
+  const rows = db
     .selectFrom('products as p')
     .leftJoin(balances.as('b'), 'b.product_id', 'p.product_id')
     .leftJoin(issues.as('i'), 'i.product_id', 'p.product_id')
@@ -137,7 +141,7 @@ function demandRows(ctx: ReportContext): AnySelect {
       sql<number>`case when ${short} or (${excess}) then 1 else 0 end`.as('NeedsAction'),
     ])
     .where(sql<boolean>`p.track_inventory = true`);
-  const query = ctx.db.selectFrom(rows.as('d')).select(['d.ProductId', 'd.Description', 'd.MinLevel', 'd.MaxLevel', 'd.OnHand', 'd.Committed', 'd.Available', 'd.Consumption', 'd.Demand', 'd.Suggested', 'd.Action']);
+  const query = db.selectFrom(rows.as('d')).select(['d.ProductId', 'd.Description', 'd.MinLevel', 'd.MaxLevel', 'd.OnHand', 'd.Committed', 'd.Available', 'd.Consumption', 'd.Demand', 'd.Suggested', 'd.Action']);
   return ctx.params['Show'] === 'all' ? query : query.where('d.NeedsAction', '=', 1);
 }
 

@@ -15,11 +15,13 @@
  */
 import { inventoryYearEnd } from '../../definitions/reports/index.ts';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnyDb, AnySelect } from '@erp/server/reports/engine';
+import { icDb, type IcDatabase } from '../tables.generated.ts';
+
+type IcDb = Kysely<IcDatabase>;
 
 const FIELD = 'FiscalYear';
 
@@ -32,12 +34,12 @@ interface YearFigures {
   value: string;
 }
 
-async function isClosed(db: AnyDb, year: number): Promise<boolean> {
+async function isClosed(db: IcDb, year: number): Promise<boolean> {
   return (await db.selectFrom('stock_closed_years').select('fiscal_year').where('fiscal_year', '=', year).executeTakeFirst()) !== undefined;
 }
 
 /** The product × warehouse balances as of `date` (ledger sums), non-zero ones. */
-function balancesAsOf(db: AnyDb, date: string) {
+function balancesAsOf(db: IcDb, date: string) {
   return db
     .selectFrom('stock_ledger')
     .select(['product_id', 'warehouse_id', sql<unknown>`sum(quantity)`.as('on_hand'), sql<unknown>`sum(value)`.as('value')])
@@ -47,21 +49,19 @@ function balancesAsOf(db: AnyDb, date: string) {
 }
 
 /** The stock year's last day: the last day of the fiscal year's periods, else December 31 (as the stock ledger reads years). */
-async function yearEndOf(db: AnyDb, year: number): Promise<string> {
-  const row = (await db.selectFrom('fiscal_periods').select(sql<string | null>`max(end_date)`.as('end')).where('fiscal_year', '=', year).executeTakeFirst()) as { end: string | null } | undefined;
+async function yearEndOf(db: IcDb, year: number): Promise<string> {
+  const row = await db.selectFrom('fiscal_periods').select(sql<string | null>`max(end_date)`.as('end')).where('fiscal_year', '=', year).executeTakeFirst();
   return row?.end ? String(row.end).slice(0, 10) : `${year}-12-31`;
 }
 
-async function figures(db: AnyDb, year: number): Promise<YearFigures> {
+async function figures(db: IcDb, year: number): Promise<YearFigures> {
   const yearEndDate = await yearEndOf(db, year);
   const closed = await isClosed(db, year);
-  const source: AnySelect = closed
-    ? db.selectFrom('stock_year_snapshots').select(['on_hand', 'value']).where('fiscal_year', '=', year)
-    : balancesAsOf(db, yearEndDate);
-  const totals = (await db
-    .selectFrom(source.as('b'))
-    .select([sql<number>`count(*)`.as('n'), sql<unknown>`sum(b.on_hand)`.as('q'), sql<unknown>`sum(b.value)`.as('v')])
-    .executeTakeFirst()) as { n: number | string; q: unknown; v: unknown } | undefined;
+  const sums = [sql<number | string>`count(*)`.as('n'), sql<unknown>`sum(b.on_hand)`.as('q'), sql<unknown>`sum(b.value)`.as('v')] as const;
+  // The snapshot of a closed year, else the ledger's balances as of its last day.
+  const totals = closed
+    ? await db.selectFrom(db.selectFrom('stock_year_snapshots').select(['on_hand', 'value']).where('fiscal_year', '=', year).as('b')).select(sums).executeTakeFirst()
+    : await db.selectFrom(balancesAsOf(db, yearEndDate).as('b')).select(sums).executeTakeFirst();
   return {
     year,
     closed,
@@ -80,7 +80,7 @@ function refusal(f: YearFigures): ReportParameterError | null {
 }
 
 async function prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
-  const found = await figures(ctx.db, Number(ctx.params[FIELD]));
+  const found = await figures(icDb(ctx.db), Number(ctx.params[FIELD]));
   ctx.state['icYearEnd'] = found;
   return [];
 }
@@ -101,8 +101,8 @@ function preview(ctx: ProcessContext) {
   // PostgreSQL: bound values are text unless cast.
   const q = engine === 'postgres' ? 'numeric(14, 4)' : 'integer';
   const v = engine === 'postgres' ? 'numeric(15, 2)' : 'integer';
-  return ctx.db
-    .selectFrom(sql`(${body})`.as('ye'))
+  return icDb(ctx.db)
+    .selectFrom(sql<{ FiscalYear: unknown; State: string | null; YearEndDate: string | null; Balances: unknown; Quantity: unknown; Value: unknown }>`(${body})`.as('ye'))
     .select([
       sql<number>`cast(${sql.ref('ye.FiscalYear')} as integer)`.as('FiscalYear'),
       'ye.State',
@@ -114,7 +114,7 @@ function preview(ctx: ProcessContext) {
 }
 
 /** Closes stock year `year` in `trx`: the closed-year row, then the snapshot. Answers the snapshot's row count. */
-export async function closeStockYear(trx: AnyDb, year: number, userId: string): Promise<number> {
+export async function closeStockYear(trx: IcDb, year: number, userId: string): Promise<number> {
   const found = await figures(trx, year);
   const refused = refusal(found);
   if (refused) throw BusinessError.of(409, 'refused', refused.key, refused.params ?? {}, FIELD);
@@ -139,7 +139,7 @@ export const inventoryYearEndProcess: ServerProcess = {
   async runItem(ctx) {
     const asked = ctx.state['icYearEnd'] as YearFigures;
     try {
-      const rows = await ctx.db.transaction().execute((trx) => closeStockYear(trx, asked.year, ctx.user.userId));
+      const rows = await icDb(ctx.db).transaction().execute((trx) => closeStockYear(trx, asked.year, ctx.user.userId));
       return {
         ResultStatus: 1,
         ResultCode: 'closed',
@@ -152,7 +152,7 @@ export const inventoryYearEndProcess: ServerProcess = {
         return { ResultStatus: 2, ResultCode: error.code, Message: issue ? messageIn(ctx.locale, issue.key, issue.params ?? {}) : error.code, EntityId: asked.year };
       }
       // A second run of the same year at the same moment: the closed-year row's key refuses it.
-      if (await isClosed(ctx.db, asked.year)) {
+      if (await isClosed(icDb(ctx.db), asked.year)) {
         return { ResultStatus: 2, ResultCode: 'refused', Message: messageIn(ctx.locale, 'ic:inventory-year-end.alreadyClosed', { year: asked.year }), EntityId: asked.year };
       }
       throw error;

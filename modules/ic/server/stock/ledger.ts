@@ -40,12 +40,15 @@
  * releases), `stockYearOf(trx, date)` and `assertStockYearOpen(trx, date, field)`.
  */
 import { abs, add, cmp, div, isNegative, isZero, mul, neg, parseDecimal, round, sub, type Decimal } from '@erp/shared/decimal';
-import { sql } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { post, findPeriod } from '@erp/modules/gl/server/api';
-import type { LedgerTransaction } from '@erp/modules/gl/server/api';
 import { assertNotCounting, COUNT_ORIGIN } from '../count/stage.ts';
+import { icDb, type IcDatabase } from '../tables.generated.ts';
+import type { MigrationTables } from '../migration-tables.ts';
+
+type IcTransaction = Transaction<IcDatabase>;
 
 export const QTY_SCALE = 4;
 export const COST_SCALE = 4;
@@ -108,58 +111,46 @@ function key(productId: string, warehouseId: string): string {
   return `${productId}\u0000${warehouseId}`;
 }
 
-function dec(trx: LedgerTransaction, raw: unknown, scale: number): Decimal {
+function dec(trx: IcTransaction, raw: unknown, scale: number): Decimal {
   return decimalFromDb(trx, raw, scale) ?? round('0', scale);
 }
 
 /** The stock year of a date: its accounting period's fiscal year, else the calendar year. */
-export async function stockYearOf(trx: LedgerTransaction, date: string): Promise<number> {
+export async function stockYearOf(trx: IcTransaction, date: string): Promise<number> {
   const period = await findPeriod(trx, date);
   return period ? period.fiscalYear : Number(date.slice(0, 4));
 }
 
-/** Refuses a date in a closed stock year or before one (§8 "Selected date is in a closed period."). */
-export async function assertStockYearOpen(trx: LedgerTransaction, date: string, field = 'MovementDate'): Promise<void> {
+/** Refuses a date in a closed stock year or before one (§8 "Selected date is in a closed period."). Any module's transaction. */
+export async function assertStockYearOpen<D>(engineTrx: Transaction<D>, date: string, field = 'MovementDate'): Promise<void> {
+  const trx = icDb(engineTrx);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw BusinessError.of(400, 'date_invalid', 'ic:stockLedger.dateInvalid', {}, field);
   const year = await stockYearOf(trx, date);
-  const closed = (await trx
-    .selectFrom('stock_closed_years')
-    .select('fiscal_year')
-    .where('fiscal_year', '>=', year)
-    .limit(1)
-    .executeTakeFirst()) as { fiscal_year: number } | undefined;
+  const closed = await trx.selectFrom('stock_closed_years').select('fiscal_year').where('fiscal_year', '>=', year).limit(1).executeTakeFirst();
   if (closed) throw BusinessError.of(400, 'stock_year_closed', 'ic:stockLedger.yearClosed', { year: Number(closed.fiscal_year) }, field);
 }
 
 /** The G/L account of an IC integration transaction type, or null. */
-async function integrationAccount(trx: LedgerTransaction, type: string): Promise<string | null> {
-  const row = (await trx
-    .selectFrom('gl_integration')
-    .select('account_id')
-    .where('sub_ledger', '=', 'IC')
-    .where('transaction_type', '=', type)
-    .executeTakeFirst()) as { account_id: string | null } | undefined;
+async function integrationAccount(trx: IcTransaction, type: string): Promise<string | null> {
+  const row = await trx.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'IC').where('transaction_type', '=', type).executeTakeFirst();
   return row?.account_id ? String(row.account_id) : null;
 }
 
-/** Inventory account per product id (see the header). */
-export async function inventoryAccounts(trx: LedgerTransaction, productIds: readonly string[]): Promise<Map<string, string>> {
+/** Inventory account per product id (see the header). Any module's transaction. */
+export async function inventoryAccounts<D>(engineTrx: Transaction<D>, productIds: readonly string[]): Promise<Map<string, string>> {
+  const trx = icDb(engineTrx);
   const ids = [...new Set(productIds)];
-  const products = (await trx
+  const products = await trx
     .selectFrom('products as p')
     .leftJoin('product_classes as c', 'c.class_id', 'p.class_id')
     .select(['p.product_id as product_id', 'p.class_id as class_id', 'c.inventory_account as inventory_account'])
     .where('p.product_id', 'in', ids.length > 0 ? ids : [''])
-    .execute()) as { product_id: string; class_id: string | null; inventory_account: string | null }[];
-  const found = new Map(products.map((p) => [String(p.product_id), { classId: p.class_id ? String(p.class_id) : '', own: p.inventory_account ? String(p.inventory_account) : '' }]));
+    .execute();
+  const found = new Map(products.map((p) => [p.product_id, { classId: p.class_id ?? '', own: p.inventory_account ?? '' }]));
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw BusinessError.of(400, 'product_missing', 'ic:stockLedger.productMissing', { product: missing }, 'ProductId');
-  const rows = (await trx
-    .selectFrom('gl_integration')
-    .select(['transaction_type', 'account_id'])
-    .where('sub_ledger', '=', 'IC')
-    .execute()) as { transaction_type: string; account_id: string | null }[];
-  const byType = new Map(rows.filter((r) => r.account_id).map((r) => [String(r.transaction_type).toUpperCase(), String(r.account_id)]));
+  const rows = await trx.selectFrom('gl_integration').select(['transaction_type', 'account_id']).where('sub_ledger', '=', 'IC').execute();
+  const byType = new Map(rows.flatMap((r) => (r.account_id ? [[String(r.transaction_type).toUpperCase(), r.account_id] as const] : [])));
   const result = new Map<string, string>();
   for (const [productId, { classId, own }] of found) {
     const wanted = own ? own.toUpperCase() : classId ? `INVENTORY-${classId.toUpperCase()}` : 'INVENTORY';
@@ -171,7 +162,7 @@ export async function inventoryAccounts(trx: LedgerTransaction, productIds: read
 }
 
 /** The offset account: an integration type's account, or an account the user typed (then `entered`, issue 22 item 6). */
-async function offsetAccountOf(trx: LedgerTransaction, offset: string | undefined): Promise<{ accountId: string; entered: boolean }> {
+async function offsetAccountOf(trx: IcTransaction, offset: string | undefined): Promise<{ accountId: string; entered: boolean }> {
   const type = offset ?? 'ADJUSTMENT';
   const account = await integrationAccount(trx, type);
   if (account) return { accountId: account, entered: false };
@@ -192,7 +183,7 @@ interface WorkingBalance {
 }
 
 /** Balance rows of the pairs, locked on PostgreSQL, as working copies (absent pairs start at zero). */
-async function loadBalances(trx: LedgerTransaction, pairs: readonly [string, string][]): Promise<Map<string, WorkingBalance>> {
+async function loadBalances(trx: IcTransaction, pairs: readonly [string, string][]): Promise<Map<string, WorkingBalance>> {
   const products = [...new Set(pairs.map(([p]) => p))];
   const warehouses = [...new Set(pairs.map(([, w]) => w))];
   // Missing rows first (zeros, ON CONFLICT DO NOTHING), so the read below locks a row for every pair: two
@@ -223,16 +214,16 @@ async function loadBalances(trx: LedgerTransaction, pairs: readonly [string, str
     .orderBy('product_id')
     .orderBy('warehouse_id');
   if (engineOf(trx) === 'postgres') query = query.forUpdate();
-  const rows = (await query.execute()) as Record<string, unknown>[];
+  const rows = await query.execute();
   const map = new Map<string, WorkingBalance>();
   for (const row of rows) {
-    map.set(key(String(row['product_id']), String(row['warehouse_id'])), {
-      onHand: dec(trx, row['on_hand'], QTY_SCALE),
-      value: dec(trx, row['value'], MONEY_SCALE),
-      averageCost: dec(trx, row['average_cost'], COST_SCALE),
-      lastCost: dec(trx, row['last_cost'], COST_SCALE),
-      lastReceipt: (row['last_receipt_date'] as string | null) ?? null,
-      lastIssue: (row['last_issue_date'] as string | null) ?? null,
+    map.set(key(row.product_id, row.warehouse_id), {
+      onHand: dec(trx, row.on_hand, QTY_SCALE),
+      value: dec(trx, row.value, MONEY_SCALE),
+      averageCost: dec(trx, row.average_cost, COST_SCALE),
+      lastCost: dec(trx, row.last_cost, COST_SCALE),
+      lastReceipt: row.last_receipt_date,
+      lastIssue: row.last_issue_date,
       exists: true,
       touched: false,
     });
@@ -245,7 +236,7 @@ async function loadBalances(trx: LedgerTransaction, pairs: readonly [string, str
   return map;
 }
 
-async function loadLots(trx: LedgerTransaction, triples: readonly [string, string, string][]): Promise<Map<string, Decimal>> {
+async function loadLots(trx: IcTransaction, triples: readonly [string, string, string][]): Promise<Map<string, Decimal>> {
   const map = new Map<string, Decimal>();
   if (triples.length === 0) return map;
   const engine = engineOf(trx);
@@ -263,8 +254,8 @@ async function loadLots(trx: LedgerTransaction, triples: readonly [string, strin
     .orderBy('warehouse_id')
     .orderBy('lot_no');
   if (engineOf(trx) === 'postgres') query = query.forUpdate();
-  for (const row of (await query.execute()) as Record<string, unknown>[]) {
-    map.set(`${key(String(row['product_id']), String(row['warehouse_id']))}\u0000${String(row['lot_no'])}`, dec(trx, row['on_hand'], QTY_SCALE));
+  for (const row of await query.execute()) {
+    map.set(`${key(row.product_id, row.warehouse_id)}\u0000${row.lot_no}`, dec(trx, row.on_hand, QTY_SCALE));
   }
   return map;
 }
@@ -293,7 +284,9 @@ function assertFits(value: Decimal, scale: number, field: string, label: string)
   if (!parsed.ok) throw new BusinessError(400, 'validation_failed', [{ field, key: parsed.key, params: { label, ...(parsed.params ?? {}) } }]);
 }
 
-export async function recordMovements(trx: LedgerTransaction, header: MovementHeader, movements: readonly StockMovement[]): Promise<MovementResult[]> {
+/** Any module's transaction (see the header). */
+export async function recordMovements<D>(engineTrx: Transaction<D>, header: MovementHeader, movements: readonly StockMovement[]): Promise<MovementResult[]> {
+  const trx = icDb(engineTrx);
   if (movements.length === 0) return [];
   await assertStockYearOpen(trx, header.date);
   // Issue 23: no stock moves in or out of a warehouse being counted, but the count's own posting (count/stage.ts).
@@ -314,7 +307,7 @@ export async function recordMovements(trx: LedgerTransaction, header: MovementHe
 
   const engine = engineOf(trx);
   const now = new Date().toISOString();
-  const rows: Record<string, unknown>[] = [];
+  const rows: Insertable<MigrationTables['stock_ledger']>[] = [];
   const results: Omit<MovementResult, 'entryId'>[] = [];
   const perAccount = new Map<string, Decimal>();
 
@@ -380,7 +373,7 @@ export async function recordMovements(trx: LedgerTransaction, header: MovementHe
 
   const entryIds: number[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const inserted = (await trx.insertInto('stock_ledger').values(rows.slice(start, start + INSERT_BATCH)).returning('entry_id').execute()) as { entry_id: number | string }[];
+    const inserted = await trx.insertInto('stock_ledger').values(rows.slice(start, start + INSERT_BATCH)).returning('entry_id').execute();
     for (const row of inserted) entryIds.push(Number(row.entry_id));
   }
 
@@ -466,7 +459,8 @@ export async function recordMovements(trx: LedgerTransaction, header: MovementHe
  * Adds `delta` (signed, scale 4) to the committed quantity of a product × warehouse (a committed ticket
  * allocates +, a cancelled or closed one releases −); creates the balance row when missing. Never below 0.
  */
-export async function adjustCommitted(trx: LedgerTransaction, productId: string, warehouseId: string, delta: Decimal): Promise<void> {
+export async function adjustCommitted<D>(engineTrx: Transaction<D>, productId: string, warehouseId: string, delta: Decimal): Promise<void> {
+  const trx = icDb(engineTrx);
   const engine = engineOf(trx);
   const now = new Date().toISOString();
   await trx
@@ -482,15 +476,15 @@ export async function adjustCommitted(trx: LedgerTransaction, productId: string,
 }
 
 /** The balance of a product × warehouse (zeros when none). */
-export async function balanceOf(trx: LedgerTransaction, productId: string, warehouseId: string): Promise<StockBalance> {
-  const row = (await trx.selectFrom('stock_balances').selectAll().where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst()) as Record<string, unknown> | undefined;
+export async function balanceOf(trx: IcTransaction, productId: string, warehouseId: string): Promise<StockBalance> {
+  const row = await trx.selectFrom('stock_balances').selectAll().where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).executeTakeFirst();
   return {
     productId,
     warehouseId,
-    onHand: dec(trx, row?.['on_hand'], QTY_SCALE),
-    committed: dec(trx, row?.['committed'], QTY_SCALE),
-    value: dec(trx, row?.['value'], MONEY_SCALE),
-    averageCost: dec(trx, row?.['average_cost'], COST_SCALE),
-    lastCost: dec(trx, row?.['last_cost'], COST_SCALE),
+    onHand: dec(trx, row?.on_hand, QTY_SCALE),
+    committed: dec(trx, row?.committed, QTY_SCALE),
+    value: dec(trx, row?.value, MONEY_SCALE),
+    averageCost: dec(trx, row?.average_cost, COST_SCALE),
+    lastCost: dec(trx, row?.last_cost, COST_SCALE),
   };
 }

@@ -17,41 +17,46 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import type { Decimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { readAll } from '@erp/server/db/read';
-import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { readAll, readFirst } from '@erp/server/db/read';
+import type { GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { icDb } from '../tables.generated.ts';
 
 /** The balances rows with the report's filters. */
-function balanceRows(ctx: ReportContext): AnySelect {
-  let query: AnySelect = ctx.db.selectFrom('stock_balances as b').innerJoin('products as p', 'p.product_id', 'b.product_id');
+function balanceRows(ctx: ReportContext) {
+  let query = icDb(ctx.db).selectFrom('stock_balances as b').innerJoin('products as p', 'p.product_id', 'b.product_id');
   if (typeof ctx.params['WarehouseId'] === 'string') query = query.where('b.warehouse_id', '=', ctx.params['WarehouseId']);
   if (typeof ctx.params['ClassId'] === 'string') query = query.where('p.class_id', '=', ctx.params['ClassId']);
   if (typeof ctx.params['ProductId'] === 'string') query = query.where('b.product_id', '=', ctx.params['ProductId']);
   return query;
 }
 
-async function exists(ctx: ReportContext, table: string, column: string, value: unknown): Promise<boolean> {
-  if (typeof value !== 'string') return true;
-  return (await readAll(ctx.database, ctx.db.selectFrom(table).select(column).where(column, '=', value).limit(1))).length > 0;
-}
-
-/** Lookups that name nothing: the warehouse (§8 "The warehouse does not exist."), the class, the product. */
+/** Lookups that name nothing: the warehouse (§8 "The warehouse does not exist."), the class, the product (each when given). */
 async function checkLookups(ctx: ReportContext): Promise<ReportParameterError[]> {
+  const db = icDb(ctx.db);
+  const { WarehouseId: warehouse, ClassId: classId, ProductId: product } = ctx.params;
   const errors: ReportParameterError[] = [];
-  if (!(await exists(ctx, 'warehouses', 'warehouse_id', ctx.params['WarehouseId']))) errors.push({ field: 'WarehouseId', key: 'ic:reports.validation.warehouseMissing' });
-  if (!(await exists(ctx, 'product_classes', 'class_id', ctx.params['ClassId']))) errors.push({ field: 'ClassId', key: 'ic:reports.validation.classMissing' });
-  if (!(await exists(ctx, 'products', 'product_id', ctx.params['ProductId']))) errors.push({ field: 'ProductId', key: 'ic:reports.validation.productMissing' });
+  if (typeof warehouse === 'string' && !(await readFirst(ctx.database, db.selectFrom('warehouses').select('warehouse_id').where('warehouse_id', '=', warehouse).limit(1)))) {
+    errors.push({ field: 'WarehouseId', key: 'ic:reports.validation.warehouseMissing' });
+  }
+  if (typeof classId === 'string' && !(await readFirst(ctx.database, db.selectFrom('product_classes').select('class_id').where('class_id', '=', classId).limit(1)))) {
+    errors.push({ field: 'ClassId', key: 'ic:reports.validation.classMissing' });
+  }
+  if (typeof product === 'string' && !(await readFirst(ctx.database, db.selectFrom('products').select('product_id').where('product_id', '=', product).limit(1)))) {
+    errors.push({ field: 'ProductId', key: 'ic:reports.validation.productMissing' });
+  }
   return errors;
 }
 
 /** Count and sums straight from stock_balances when no filter needs the products table. */
 async function balanceAggregate(ctx: ReportContext, sums: Record<string, string>): Promise<GroupFigures[]> {
-  let query = ctx.db.selectFrom('stock_balances as b').select([sql<unknown>`count(*)`.as('n'), ...Object.entries(sums).map(([field, column]) => sql<unknown>`sum(${sql.ref(column)})`.as(field))]);
+  const db = icDb(ctx.db);
+  let query = db.selectFrom('stock_balances as b').select([sql<unknown>`count(*)`.as('n'), ...Object.entries(sums).map(([field, column]) => sql<unknown>`sum(${sql.ref(column)})`.as(field))]);
   if (typeof ctx.params['WarehouseId'] === 'string') query = query.where('b.warehouse_id', '=', ctx.params['WarehouseId']);
   if (typeof ctx.params['ProductId'] === 'string') query = query.where('b.product_id', '=', ctx.params['ProductId']);
   if (typeof ctx.params['ClassId'] === 'string') {
-    query = query.where('b.product_id', 'in', ctx.db.selectFrom('products').select('product_id').where('class_id', '=', ctx.params['ClassId']));
+    query = query.where('b.product_id', 'in', db.selectFrom('products').select('product_id').where('class_id', '=', ctx.params['ClassId']));
   }
-  const [row] = (await readAll(ctx.database, query)) as Record<string, unknown>[];
+  const [row] = await readAll(ctx.database, query);
   const figures: Record<string, Decimal | number> = {};
   for (const field of Object.keys(sums)) figures[field] = decimalFromDb(ctx.db, row?.[field] ?? 0, field === 'Value' ? 2 : 4) ?? '0';
   return [{ key: '', count: Number(row?.['n'] ?? 0), sums: figures }];
@@ -88,17 +93,19 @@ export const productCostServerReport: ServerReport = {
   aggregate: (ctx) => balanceAggregate(ctx, {}),
 };
 
-function ledgerFilter(ctx: ReportContext, query: AnySelect): AnySelect {
-  let filtered = query.where('l.product_id', '=', String(ctx.params['ProductId']));
-  if (typeof ctx.params['WarehouseId'] === 'string') filtered = filtered.where('l.warehouse_id', '=', ctx.params['WarehouseId']);
-  return filtered;
+/** The product's movements (in the warehouse when given). */
+function ledgerRows(ctx: ReportContext) {
+  let query = icDb(ctx.db).selectFrom('stock_ledger as l').where('l.product_id', '=', String(ctx.params['ProductId']));
+  if (typeof ctx.params['WarehouseId'] === 'string') query = query.where('l.warehouse_id', '=', ctx.params['WarehouseId']);
+  return query;
 }
 
 export const productInquiryServerReport: ServerReport = {
   def: productInquiry,
   prepare: checkLookups,
   rows: (ctx) =>
-    ledgerFilter(ctx, ctx.db.selectFrom('stock_ledger as l').leftJoin('warehouses as w', 'w.warehouse_id', 'l.warehouse_id'))
+    ledgerRows(ctx)
+      .leftJoin('warehouses as w', 'w.warehouse_id', 'l.warehouse_id')
       .where('l.movement_date', '>=', String(ctx.params['StartDate']))
       .where('l.movement_date', '<=', String(ctx.params['EndDate']))
       .select([
@@ -117,14 +124,14 @@ export const productInquiryServerReport: ServerReport = {
   async openings(ctx, keys) {
     const result = new Map<string, Decimal>();
     if (keys.length === 0) return result;
-    const rows = (await readAll(
+    const rows = await readAll(
       ctx.database,
-      ledgerFilter(ctx, ctx.db.selectFrom('stock_ledger as l'))
+      ledgerRows(ctx)
         .where('l.warehouse_id', 'in', keys)
         .where('l.movement_date', '<', String(ctx.params['StartDate']))
         .select(['l.warehouse_id as k', sql<unknown>`sum(l.quantity)`.as('q')])
         .groupBy('l.warehouse_id'),
-    )) as { k: string; q: unknown }[];
+    );
     for (const row of rows) result.set(row.k, decimalFromDb(ctx.db, row.q, 4) ?? '0.0000');
     for (const key of keys) if (!result.has(key)) result.set(key, '0.0000');
     return result;

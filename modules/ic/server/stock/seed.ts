@@ -19,8 +19,13 @@ import { mul, round } from '@erp/shared/decimal';
 import { inventoryTicket, INVENTORY_TICKET_SEQUENCE } from '../../definitions/stock/inventory-ticket.ts';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
 import { nextNumber } from '@erp/server/entities/numbering';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { MigrationTables, SeedDb } from '@erp/server/db/migration-db';
 import { allocate, moveTicketStock } from './tickets.ts';
+import { icDb } from '../tables.generated.ts';
+
+/** A transaction of the seed view: the tickets' rows written by table name, as the generic service would. */
+type SeedTransaction = Transaction<MigrationTables>;
 
 const ACTOR = 'seed';
 
@@ -58,7 +63,7 @@ function line(product: SeedProduct, qty: string, cost: string | null, lotPrefix:
 }
 
 /** Writes a ticket's rows (as the generic service would) and answers its record in wire form. */
-async function insertTicket(trx: AnyTransaction, header: Record<string, unknown>, lines: Line[], status: string, now: string): Promise<Record<string, unknown>> {
+async function insertTicket(trx: SeedTransaction, header: Record<string, unknown>, lines: Line[], status: string, now: string): Promise<Record<string, unknown>> {
   const ticketNo = await nextNumber(trx, INVENTORY_TICKET_SEQUENCE, { prefix: 'IT', description: inventoryTicket.name });
   const computed = computeRecord(inventoryTicket, { ...header, Lines: lines }) as Record<string, unknown> & { Lines: (Line & { ExtendedCost: string })[] };
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
@@ -107,13 +112,13 @@ async function insertTicket(trx: AnyTransaction, header: Record<string, unknown>
 }
 
 /** The first day ≥ `date` in an open G/L period of the year, or null. */
-async function openDate(trx: AnyTransaction, date: string): Promise<string | null> {
+async function openDate(trx: SeedTransaction, date: string): Promise<string | null> {
   const period = (await trx
     .selectFrom('fiscal_periods')
     .select(['start_date', 'end_date'])
     .where('end_date', '>=', date)
     .where('start_date', '<=', `${date.slice(0, 4)}-12-31`)
-    .where('closed_gl', '=', 0 as never)
+    .where('closed_gl', '=', 0)
     .orderBy('start_date')
     .limit(1)
     .executeTakeFirst()) as { start_date: string; end_date: string } | undefined;
@@ -121,15 +126,15 @@ async function openDate(trx: AnyTransaction, date: string): Promise<string | nul
   return period.start_date > date ? period.start_date : date;
 }
 
-export async function seedStock(db: AnyDb, prices: ReadonlyMap<string, string>, now: string = new Date().toISOString()): Promise<void> {
+export async function seedStock(db: SeedDb, prices: ReadonlyMap<string, string>, now: string = new Date().toISOString()): Promise<void> {
   const empty = (await db.selectFrom('stock_ledger').select('entry_id').limit(1).executeTakeFirst()) === undefined;
   if (!empty) return;
   const rows = (await db
     .selectFrom('products as p')
     .leftJoin('product_classes as c', 'c.class_id', 'p.class_id')
     .select(['p.product_id', 'p.track_lot', 'p.unit_of_measure', 'c.inventory_account'])
-    .where('p.track_inventory', '=', 1 as never)
-    .where('p.is_active', '=', 1 as never)
+    .where('p.track_inventory', '=', 1)
+    .where('p.is_active', '=', 1)
     .orderBy('p.product_id')
     .execute()) as { product_id: string; track_lot: unknown; unit_of_measure: string | null; inventory_account: string | null }[];
   const warehouses = (await db.selectFrom('warehouses').select('warehouse_id').where('warehouse_id', 'in', ['TOR-01', 'MTL-01']).execute()) as { warehouse_id: string }[];
@@ -147,7 +152,7 @@ export async function seedStock(db: AnyDb, prices: ReadonlyMap<string, string>, 
     if (dates.some((d) => d === null)) return;
     const [opening, purchase, issueDate, countDate, transferDate, openDay] = dates as [string, string, string, string, string, string];
     const cost = (p: SeedProduct, share: string) => round(mul(p.price, share, 6), 4);
-    const close = async (header: Record<string, unknown>, lines: Line[]) => moveTicketStock(trx, await insertTicket(trx, header, lines, 'Closed', now), ACTOR);
+    const close = async (header: Record<string, unknown>, lines: Line[]) => moveTicketStock(icDb(trx), await insertTicket(trx, header, lines, 'Closed', now), ACTOR);
 
     const toronto = products;
     const montreal = products.filter((_, index) => index % 2 === 0);
@@ -188,7 +193,7 @@ export async function seedStock(db: AnyDb, prices: ReadonlyMap<string, string>, 
     const open = toronto.filter((p) => !p.lot).slice(6, 8);
     if (open.length === 2) {
       const committed = await insertTicket(trx, { TicketDate: openDay, WarehouseId: 'TOR-01', TicketType: 'Issue', SubType: 'Sample', Notes: 'Samples for a customer visit' }, [line(open[0]!, '2.0000', null, '', 'Samples')], 'Committed', now);
-      await allocate({ trx }, committed, 1);
+      await allocate(icDb(trx), committed, 1);
       await insertTicket(trx, { TicketDate: openDay, WarehouseId: 'MTL-01', TicketType: 'Receipt', SubType: 'Return', Notes: 'Customer return, to inspect' }, [line(open[1]!, '1.0000', cost(open[1]!, '0.70'), '', 'Returned')], 'Pending', now);
     }
   });

@@ -20,9 +20,13 @@ import { abs, isNegative, neg, round, type Decimal } from '@erp/shared/decimal';
 import { inventoryTicket, type TicketType } from '../../definitions/stock/inventory-ticket.ts';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { ActionRun, AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { Kysely, Transaction } from 'kysely';
+import type { ActionRun, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { adjustCommitted, assertStockYearOpen, balanceOf, QTY_SCALE, recordMovements, type StockMovement } from './ledger.ts';
 import { integrationAccount } from '@erp/modules/gl/server/api';
+import { icDb, type IcDatabase } from '../tables.generated.ts';
+
+type IcTransaction = Transaction<IcDatabase>;
 
 type Row = Record<string, unknown>;
 
@@ -57,15 +61,15 @@ function signedQuantity(type: TicketType, quantity: Decimal): Decimal {
 }
 
 /** Products of the lines: whether each tracks stock and lots. */
-async function productFlags(db: EntityContext['any'] | AnyTransaction, ids: readonly string[]): Promise<Map<string, { trackInventory: boolean; trackLot: boolean }>> {
+async function productFlags(db: Kysely<IcDatabase>, ids: readonly string[]): Promise<Map<string, { trackInventory: boolean; trackLot: boolean }>> {
   const wanted = [...new Set(ids.filter((id) => id !== ''))];
   if (wanted.length === 0) return new Map();
-  const rows = (await db.selectFrom('products').select(['product_id', 'track_inventory', 'track_lot']).where('product_id', 'in', wanted).execute()) as Row[];
-  return new Map(rows.map((row) => [String(row['product_id']), { trackInventory: truthy(row['track_inventory']), trackLot: truthy(row['track_lot']) }]));
+  const rows = await db.selectFrom('products').select(['product_id', 'track_inventory', 'track_lot']).where('product_id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.product_id, { trackInventory: truthy(row.track_inventory), trackLot: truthy(row.track_lot) }]));
 }
 
 /** §5 product and lot rules that need the products table. */
-export async function ticketLineIssues(db: EntityContext['any'] | AnyTransaction, record: Row): Promise<RuleIssue[]> {
+export async function ticketLineIssues(db: Kysely<IcDatabase>, record: Row): Promise<RuleIssue[]> {
   const lines = linesOf(record);
   const flags = await productFlags(db, lines.map((line) => line.productId));
   const issues: RuleIssue[] = [];
@@ -97,15 +101,15 @@ function outgoing(record: Row): Map<string, Decimal> {
   return out;
 }
 
-export async function allocate(run: Pick<ActionRun, 'trx'>, record: Row, sign: 1 | -1): Promise<void> {
+export async function allocate(trx: IcTransaction, record: Row, sign: 1 | -1): Promise<void> {
   const warehouse = String(record['WarehouseId']);
   // Sorted: parallel tickets lock balance rows in one order.
   for (const [productId, quantity] of [...outgoing(record)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    await adjustCommitted(run.trx, productId, warehouse, sign === 1 ? quantity : neg(quantity));
+    await adjustCommitted(trx, productId, warehouse, sign === 1 ? quantity : neg(quantity));
   }
 }
 
-async function offsetFor(trx: AnyTransaction, subType: string): Promise<string> {
+async function offsetFor(trx: IcTransaction, subType: string): Promise<string> {
   const type = `TICKET-${subType.toUpperCase()}`;
   return (await integrationAccount(trx, 'IC', type)) !== null ? type : 'ADJUSTMENT';
 }
@@ -118,7 +122,7 @@ const TOUCHED = ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_ent
  * ticket was saved). `record` is the ticket in wire form (TicketId, TicketNo, TicketDate, WarehouseId, …, Lines
  * with Lots).
  */
-export async function moveTicketStock(trx: AnyTransaction, record: Row, userId: string): Promise<void> {
+export async function moveTicketStock(trx: IcTransaction, record: Row, userId: string): Promise<void> {
   const type = record['TicketType'] as TicketType;
   const warehouse = String(record['WarehouseId']);
   const lines = linesOf(record);
@@ -155,31 +159,33 @@ export async function moveTicketStock(trx: AnyTransaction, record: Row, userId: 
 }
 
 async function close(ctx: EntityContext, run: ActionRun) {
-  if (run.record['Status'] === 'Committed') await allocate(run, run.record, -1);
-  await moveTicketStock(run.trx, run.record, ctx.user.userId);
+  const trx = icDb(run.trx);
+  if (run.record['Status'] === 'Committed') await allocate(trx, run.record, -1);
+  await moveTicketStock(trx, run.record, ctx.user.userId);
   return { touched: TOUCHED };
 }
 
 export const inventoryTicketHooks: EntityHooks = {
   async validate(ctx, change) {
-    return ticketLineIssues(ctx.any, change.next);
+    return ticketLineIssues(icDb(ctx.db), change.next);
   },
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
     const date = change.next['TicketDate'];
-    if (typeof date === 'string' && date !== '') await assertStockYearOpen(trx, date, 'TicketDate');
+    if (typeof date === 'string' && date !== '') await assertStockYearOpen(icDb(engineTrx), date, 'TicketDate');
   },
   actions: {
     commit: {
       async effect(_ctx, run) {
-        await assertStockYearOpen(run.trx, String(run.record['TicketDate']), 'TicketDate');
-        await allocate(run, run.record, 1);
+        const trx = icDb(run.trx);
+        await assertStockYearOpen(trx, String(run.record['TicketDate']), 'TicketDate');
+        await allocate(trx, run.record, 1);
         return { touched: ['stock_balances'] };
       },
     },
     close: { effect: close },
     cancel: {
       async effect(_ctx, run) {
-        if (run.record['Status'] === 'Committed') await allocate(run, run.record, -1);
+        if (run.record['Status'] === 'Committed') await allocate(icDb(run.trx), run.record, -1);
         return { touched: ['stock_balances'] };
       },
     },
