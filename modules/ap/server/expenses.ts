@@ -9,18 +9,20 @@
  */
 import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { createPostedDocument } from './vouchers.ts';
+import { apDb, type ApDatabase, type ApExpenseTemplateColumnRow } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
 const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
 
 /** The template's columns by number; a line naming another refuses. */
-async function columnsFor(trx: AnyTransaction, record: Row): Promise<Map<number, Row>> {
-  const rows = (await trx.selectFrom('ap_expense_template_columns').selectAll().where('template_id', '=', String(record['TemplateId'])).execute()) as Row[];
-  const columns = new Map(rows.map((row) => [Number(row['column_no']), row]));
+async function columnsFor(trx: Transaction<ApDatabase>, record: Row): Promise<Map<number, ApExpenseTemplateColumnRow>> {
+  const rows = await trx.selectFrom('ap_expense_template_columns').selectAll().where('template_id', '=', String(record['TemplateId'])).execute();
+  const columns = new Map(rows.map((row) => [Number(row.column_no), row]));
   linesOf(record).forEach((line, index) => {
     if (!columns.has(Number(line['ColumnNo']))) throw BusinessError.of(400, 'validation_failed', 'ap:ap-expense-report.rules.columnMissing', { column: line['ColumnNo'] }, `Lines[${index}].ColumnNo`);
   });
@@ -28,7 +30,8 @@ async function columnsFor(trx: AnyTransaction, record: Row): Promise<Map<number,
 }
 
 export const apExpenseReportHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = apDb(engineTrx);
     if (change.mode === 'create') {
       const number = await nextNumber(trx, 'AP-EXPENSE-REPORT', { prefix: 'EX', description: 'A/P expense reports' });
       change.value['DocumentNo'] = number;
@@ -41,13 +44,14 @@ export const apExpenseReportHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = apDb(run.trx);
         const lines = linesOf(record);
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const columns = await columnsFor(trx, record);
         const employee = String(record['EmployeeId']);
-        const firm = (await trx.selectFrom('firms').select('account_terms').where('firm_id', '=', employee).executeTakeFirst()) as Row | undefined;
-        const bank = (await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst()) as Row | undefined;
+        const firm = await trx.selectFrom('firms').select('account_terms').where('firm_id', '=', employee).executeTakeFirst();
+        const bank = await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst();
         const written = await createPostedDocument(
           trx,
           {
@@ -55,13 +59,13 @@ export const apExpenseReportHooks: EntityHooks = {
             TransactionDate: record['ReportDate'],
             DocDate: record['ReportDate'],
             VendorDocNo: String(record['DocumentNo']),
-            TermsCode: (firm?.['account_terms'] as string | null) ?? 'NET15',
+            TermsCode: firm?.account_terms ?? 'NET15',
             ShipToState: record['ShipToState'],
-            BankAccountId: bank?.['bank_account_id'] ?? null,
+            BankAccountId: bank?.bank_account_id ?? null,
             Description: (record['Description'] as string | null) ?? 'Expense report',
             Lines: lines.map((line) => {
               const column = columns.get(Number(line['ColumnNo']))!;
-              return { AccountId: column['account_id'], Description: line['Description'] ?? column['heading'], Quantity: '1.0000', UnitPrice: line['Amount'], TaxGroup: column['tax_group'] ?? null };
+              return { AccountId: column.account_id, Description: line['Description'] ?? column.heading, Quantity: '1.0000', UnitPrice: line['Amount'], TaxGroup: column.tax_group ?? null };
             }),
           },
           ctx.user.userId,

@@ -43,15 +43,18 @@ import { homeCurrency, rateOn, toHome, groupsOf, ratesOf } from '@erp/modules/ar
 import { assertPeriodOpen, requiredIntegrationAccount } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { today } from '@erp/server/entities/defaults';
-import { writeScalar } from '@erp/server/entities/wire';
+import { flag } from '@erp/server/db/schema';
+import { apDb, type ApDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
+type ApTransaction = Transaction<ApDatabase>;
 
 export const TOLERANCE_PERCENT = 'AP_MATCH_TOLERANCE_PERCENT';
 export const TOLERANCE_AMOUNT = 'AP_MATCH_TOLERANCE_AMOUNT';
@@ -64,7 +67,7 @@ export function linesOf(record: Row): Row[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
 }
 
-const quantity = (trx: AnyTransaction, raw: unknown) => decimalFromDb(engineOf(trx), raw ?? 0, 4) ?? '0.0000';
+const quantity = (trx: ApTransaction, raw: unknown) => decimalFromDb(engineOf(trx), raw ?? 0, 4) ?? '0.0000';
 
 /** A receipt line as matching sees it: what was received at which PO price, and what is already invoiced. */
 export interface ReceiptLine {
@@ -76,30 +79,30 @@ export interface ReceiptLine {
   invoiced: Decimal;
 }
 
-export async function loadReceipt(trx: AnyTransaction, receiptId: number): Promise<{ vendorId: string; status: string; receiptNo: string; lines: ReceiptLine[] } | null> {
-  const head = (await trx.selectFrom('po_receipts').select(['vendor_id', 'status', 'receipt_no']).where('receipt_id', '=', receiptId).executeTakeFirst()) as Row | undefined;
+export async function loadReceipt(trx: ApTransaction, receiptId: number): Promise<{ vendorId: string; status: string; receiptNo: string; lines: ReceiptLine[] } | null> {
+  const head = await trx.selectFrom('po_receipts').select(['vendor_id', 'status', 'receipt_no']).where('receipt_id', '=', receiptId).executeTakeFirst();
   if (!head) return null;
-  const rows = (await trx
+  const rows = await trx
     .selectFrom('po_receipt_lines')
     .select(['line_id', 'product_id', 'quantity_received', 'unit_cost', 'po_line_id'])
     .where('receipt_id', '=', receiptId)
     .orderBy('line_id')
-    .execute()) as Row[];
-  const ids = rows.map((row) => Number(row['line_id']));
-  const matched = ids.length > 0 ? ((await trx.selectFrom('ap_matches').select(['receipt_line_id', 'quantity']).where('receipt_line_id', 'in', ids).execute()) as Row[]) : [];
+    .execute();
+  const ids = rows.map((row) => row.line_id);
+  const matched = ids.length > 0 ? await trx.selectFrom('ap_matches').select(['receipt_line_id', 'quantity']).where('receipt_line_id', 'in', ids).execute() : [];
   const invoiced = new Map<number, Decimal>();
-  for (const row of matched) invoiced.set(Number(row['receipt_line_id']), add(invoiced.get(Number(row['receipt_line_id'])) ?? '0.0000', quantity(trx, row['quantity'])));
+  for (const row of matched) invoiced.set(row.receipt_line_id, add(invoiced.get(row.receipt_line_id) ?? '0.0000', quantity(trx, row.quantity)));
   return {
-    vendorId: String(head['vendor_id']),
-    status: String(head['status']),
-    receiptNo: String(head['receipt_no'] ?? receiptId),
+    vendorId: String(head.vendor_id),
+    status: String(head.status),
+    receiptNo: String(head.receipt_no ?? receiptId),
     lines: rows.map((row) => ({
-      lineId: Number(row['line_id']),
-      productId: String(row['product_id']),
-      received: quantity(trx, row['quantity_received']),
-      poPrice: decimalFromDb(engineOf(trx), row['unit_cost'], 4) ?? '0.0000',
-      poLineId: row['po_line_id'] == null ? null : Number(row['po_line_id']),
-      invoiced: invoiced.get(Number(row['line_id'])) ?? '0.0000',
+      lineId: row.line_id,
+      productId: String(row.product_id),
+      received: quantity(trx, row.quantity_received),
+      poPrice: decimalFromDb(engineOf(trx), row.unit_cost, 4) ?? '0.0000',
+      poLineId: row.po_line_id,
+      invoiced: invoiced.get(row.line_id) ?? '0.0000',
     })),
   };
 }
@@ -120,7 +123,7 @@ export interface PricedLine {
  * figures only, for a line being typed (`invoiceLinePreview`) — nothing is refused (a free line without its account,
  * a job above the line, a receipt line not of the receipt: priced as a free line); the save refuses them.
  */
-export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean; figures?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
+export async function priceInvoice(trx: ApTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean; figures?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
   const lines = linesOf(record);
   const province = String(record['ShipToState'] ?? '');
   const date = String(record['DocDate'] ?? record['TransactionDate']);
@@ -171,29 +174,29 @@ export async function priceInvoice(trx: AnyTransaction, record: Row, receipt: Aw
   return { lines: priced, subTotal, taxTotal, remaining, variance: varianceTotal };
 }
 
-async function termsOf(trx: AnyTransaction, code: string | null) {
+async function termsOf(trx: ApTransaction, code: string | null) {
   if (!code) return null;
-  const row = (await trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst()) as Row | undefined;
+  const row = await trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst();
   if (!row) return null;
-  return { NetDays: Number(row['net_days'] ?? 0), DiscountDays: Number(row['discount_days'] ?? 0), DiscountPercent: decimalFromDb(engineOf(trx), row['discount_percent'], 2) ?? '0.00' };
+  return { NetDays: Number(row.net_days ?? 0), DiscountDays: Number(row.discount_days ?? 0), DiscountPercent: decimalFromDb(engineOf(trx), row.discount_percent, 2) ?? '0.00' };
 }
 
 /** Due date, discount date and discount available (of the amount, taxes included) from the terms. */
-export async function termFigures(trx: AnyTransaction, termsCode: string | null, docDate: string, amount: Decimal, documentType: string) {
+export async function termFigures(trx: ApTransaction, termsCode: string | null, docDate: string, amount: Decimal, documentType: string) {
   const terms = await termsOf(trx, termsCode);
   const dates = termsDates(terms, docDate);
   const discount = documentType !== 'CreditNote' && dates.discountDate && terms ? div(mul(amount, terms.DiscountPercent, 10), '100', 2) : '0.00';
   return { DueDate: dates.dueDate, DiscountDate: documentType === 'CreditNote' ? null : dates.discountDate, DiscountAvailable: discount };
 }
 
-async function configured(trx: AnyTransaction, id: string, fallback: Decimal): Promise<Decimal> {
-  const row = (await trx.selectFrom('configurations').select('control_value').where('control_id', '=', id).executeTakeFirst()) as Row | undefined;
-  const text = String(row?.['control_value'] ?? '').trim();
+async function configured(trx: ApTransaction, id: string, fallback: Decimal): Promise<Decimal> {
+  const row = await trx.selectFrom('configurations').select('control_value').where('control_id', '=', id).executeTakeFirst();
+  const text = String(row?.control_value ?? '').trim();
   return /^\d{1,9}(\.\d{1,2})?$/.test(text) ? round(text, 2) : fallback;
 }
 
 /** The match tolerance (percent of the PO value, amount), from the configuration. */
-export async function tolerance(trx: AnyTransaction): Promise<{ percent: Decimal; amount: Decimal }> {
+export async function tolerance(trx: ApTransaction): Promise<{ percent: Decimal; amount: Decimal }> {
   return { percent: await configured(trx, TOLERANCE_PERCENT, '0.00'), amount: await configured(trx, TOLERANCE_AMOUNT, '0.00') };
 }
 
@@ -204,34 +207,34 @@ export function withinTolerance(variance: Decimal, poValue: Decimal, limits: { p
   return cmp(mul(abs(variance), '100', 4), mul(abs(poValue), limits.percent, 4)) <= 0;
 }
 
-async function assertDocNoFree(trx: AnyTransaction, vendorId: string, docNo: string, invoiceId: number | null): Promise<void> {
+async function assertDocNoFree(trx: ApTransaction, vendorId: string, docNo: string, invoiceId: number | null): Promise<void> {
   let query = trx.selectFrom('ap_invoices').select('invoice_id').where('vendor_id', '=', vendorId).where('vendor_doc_no', '=', docNo);
   if (invoiceId !== null) query = query.where('invoice_id', '<>', invoiceId);
   if (await query.executeTakeFirst()) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.docNoUsed', { docNo, vendor: vendorId }, 'VendorDocNo');
 }
 
 /** What a vendor's documents take when left blank (ap-vendor-default; the terms: else the firm's account terms). */
-export async function vendorDefaults(trx: AnyTransaction, vendorId: string): Promise<{ currency: string | null; termsCode: string | null; shipToState: string | null; bankAccountId: string | null; accountId: string | null; taxGroup: string | null }> {
-  const row = (await trx.selectFrom('ap_vendor_defaults').selectAll().where('vendor_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
-  const firm = (await trx.selectFrom('firms').select('account_terms').where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+export async function vendorDefaults(trx: ApTransaction, vendorId: string): Promise<{ currency: string | null; termsCode: string | null; shipToState: string | null; bankAccountId: string | null; accountId: string | null; taxGroup: string | null }> {
+  const row = await trx.selectFrom('ap_vendor_defaults').selectAll().where('vendor_id', '=', vendorId).executeTakeFirst();
+  const firm = await trx.selectFrom('firms').select('account_terms').where('firm_id', '=', vendorId).executeTakeFirst();
+  const text = (value: string | null | undefined) => (value != null && value !== '' ? value : null);
   return {
-    currency: text(row?.['currency']),
-    termsCode: text(row?.['terms_code']) ?? text(firm?.['account_terms']),
-    shipToState: text(row?.['ship_to_state']),
-    bankAccountId: text(row?.['bank_account_id']),
-    accountId: text(row?.['account_id']),
-    taxGroup: text(row?.['tax_group']),
+    currency: text(row?.currency),
+    termsCode: text(row?.terms_code) ?? text(firm?.account_terms),
+    shipToState: text(row?.ship_to_state),
+    bankAccountId: text(row?.bank_account_id),
+    accountId: text(row?.account_id),
+    taxGroup: text(row?.tax_group),
   };
 }
 
-export async function assertBankCurrency(trx: AnyTransaction, bankId: string, currency: string): Promise<void> {
-  const bank = (await trx.selectFrom('bank_accounts').select('currency_code').where('bank_account_id', '=', bankId).executeTakeFirst()) as Row | undefined;
+export async function assertBankCurrency(trx: ApTransaction, bankId: string, currency: string): Promise<void> {
+  const bank = await trx.selectFrom('bank_accounts').select('currency_code').where('bank_account_id', '=', bankId).executeTakeFirst();
   // §8 "Not allowed to change bank due to different currency."
-  if (bank && String(bank['currency_code']) !== currency) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.bankCurrency', {}, 'BankAccountId');
+  if (bank && String(bank.currency_code) !== currency) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.bankCurrency', {}, 'BankAccountId');
 }
 
-async function checkReceipt(trx: AnyTransaction, record: Row) {
+async function checkReceipt(trx: ApTransaction, record: Row) {
   if (record['ReceiptId'] == null) {
     if (linesOf(record).some((line) => line['ReceiptLineId'] != null)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineInvalid', {}, 'ReceiptId');
     return null;
@@ -245,7 +248,7 @@ async function checkReceipt(trx: AnyTransaction, record: Row) {
 }
 
 /** The A/P document's G/L posting, item, matches and invoiced quantities (module header). */
-export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awaited<ReturnType<typeof priceInvoice>>, userId: string, acceptedBy: string | null): Promise<{ journalId: number; itemId: number }> {
+export async function postInvoice(trx: ApTransaction, record: Row, priced: Awaited<ReturnType<typeof priceInvoice>>, userId: string, acceptedBy: string | null): Promise<{ journalId: number; itemId: number }> {
   const type = String(record['DocumentType']);
   const sign = type === 'CreditNote' ? -1 : 1;
   const signed = (amount: Decimal) => (sign < 0 ? neg(amount) : amount);
@@ -320,11 +323,11 @@ export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awai
       })
       .execute();
     if (line.receiptLine.poLineId !== null) {
-      const order = (await trx.selectFrom('purchase_order_lines').select('quantity_invoiced').where('line_id', '=', line.receiptLine.poLineId).executeTakeFirst()) as Row | undefined;
+      const order = await trx.selectFrom('purchase_order_lines').select('quantity_invoiced').where('line_id', '=', line.receiptLine.poLineId).executeTakeFirst();
       if (order) {
         await trx
           .updateTable('purchase_order_lines')
-          .set({ quantity_invoiced: decimalToDb(engine, add(quantity(trx, order['quantity_invoiced']), matchedQuantity), 4) })
+          .set({ quantity_invoiced: decimalToDb(engine, add(quantity(trx, order.quantity_invoiced), matchedQuantity), 4) })
           .where('line_id', '=', line.receiptLine.poLineId)
           .execute();
       }
@@ -335,14 +338,14 @@ export async function postInvoice(trx: AnyTransaction, record: Row, priced: Awai
     const receipt = await loadReceipt(trx, Number(record['ReceiptId']));
     if (receipt) {
       const invoiceable = receipt.lines.some((line) => cmp(line.received, line.invoiced) > 0);
-      await trx.updateTable('po_receipts').set({ invoiceable: writeScalar({ type: 'boolean' }, invoiceable, engine) }).where('receipt_id', '=', Number(record['ReceiptId'])).execute();
+      await trx.updateTable('po_receipts').set({ invoiceable: flag(invoiceable) }).where('receipt_id', '=', Number(record['ReceiptId'])).execute();
     }
   }
   await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, total, 2) }).where('invoice_id', '=', Number(record['InvoiceId'])).execute();
   return { journalId: posted.journalId, itemId };
 }
 
-const poAccount = (trx: AnyTransaction, type: string): Promise<string> => requiredIntegrationAccount(trx, 'PO', type);
+const poAccount = (trx: ApTransaction, type: string): Promise<string> => requiredIntegrationAccount(trx, 'PO', type);
 
 /** The match findings of a priced document: the first line out of tolerance, or null. */
 function matchProblem(priced: Awaited<ReturnType<typeof priceInvoice>>, limits: { percent: Decimal; amount: Decimal }): { kind: 'quantity' | 'price'; product: string } | null {
@@ -358,7 +361,7 @@ function matchProblem(priced: Awaited<ReturnType<typeof priceInvoice>>, limits: 
 }
 
 /** Prices the stored document again and checks it can post (§5 distribution, the receipt). */
-async function readyToPost(trx: AnyTransaction, record: Row) {
+async function readyToPost(trx: ApTransaction, record: Row) {
   if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   await assertPeriodOpen(trx, String(record['TransactionDate']), 'ap', 'TransactionDate');
   const receipt = await checkReceipt(trx, record);
@@ -390,7 +393,7 @@ const wireText = (value: unknown) => (typeof value === 'string' ? value.trim() :
  * from the receipt's Enter vendor invoice); the save takes the lines for an invoice that names the receipt
  * without lines.
  */
-export async function receiptDefaults(trx: AnyTransaction, record: Readonly<Row>): Promise<{ vendorId: string; lines: Row[]; subTotal: Decimal; taxTotal: Decimal } | null> {
+export async function receiptDefaults(trx: ApTransaction, record: Readonly<Row>): Promise<{ vendorId: string; lines: Row[]; subTotal: Decimal; taxTotal: Decimal } | null> {
   if ((wireText(record['DocumentType']) || 'Invoice') !== 'Invoice') return null;
   const receiptId = Number(wireText(record['ReceiptId']));
   if (!Number.isSafeInteger(receiptId) || receiptId <= 0) return null;
@@ -415,14 +418,14 @@ export async function receiptDefaults(trx: AnyTransaction, record: Readonly<Row>
  * TaxAmount. Quantity and price are decimal wire values (checked by the caller); the header's receipt is not read
  * (a line of a receipt is priced against that receipt's line).
  */
-export async function invoiceLinePreview(trx: AnyTransaction, header: Readonly<Row>, line: Readonly<Row>): Promise<Row> {
+export async function invoiceLinePreview(trx: ApTransaction, header: Readonly<Row>, line: Readonly<Row>): Promise<Row> {
   const vendorId = wireText(header['VendorId']).toUpperCase();
   const defaults = vendorId === '' ? null : await vendorDefaults(trx, vendorId);
   const receiptLineId = Number(wireText(line['ReceiptLineId']));
   const matched = Number.isSafeInteger(receiptLineId) && receiptLineId > 0;
   // A matched line is priced against its own receipt (the header's, once saved: the save refuses any other).
-  const owner = matched ? ((await trx.selectFrom('po_receipt_lines').select('receipt_id').where('line_id', '=', receiptLineId).executeTakeFirst()) as Row | undefined) : undefined;
-  const receipt = owner ? await loadReceipt(trx, Number(owner['receipt_id'])) : null;
+  const owner = matched ? await trx.selectFrom('po_receipt_lines').select('receipt_id').where('line_id', '=', receiptLineId).executeTakeFirst() : undefined;
+  const receipt = owner ? await loadReceipt(trx, owner.receipt_id) : null;
   const row: Row = {
     Quantity: wireText(line['Quantity']) || '0',
     UnitPrice: wireText(line['UnitPrice']) || '0',
@@ -443,16 +446,18 @@ export const apInvoiceHooks: EntityHooks = {
   /** Defaults on pick of the receipt (definition `defaults.ReceiptId`): `receiptDefaults`. */
   async defaults(ctx, trigger, record) {
     if (trigger !== 'ReceiptId') return {};
-    const found = await receiptDefaults(ctx.any as unknown as AnyTransaction, record);
+    // One short read transaction: the pricing's setup reads are per transaction.
+    const found = await apDb(ctx.db).transaction().execute((trx) => receiptDefaults(trx, record));
     return found ? { VendorId: found.vendorId, Lines: found.lines, SubTotal: found.subTotal, TaxTotal: found.taxTotal } : {};
   },
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = apDb(engineTrx);
     const next = change.next;
     if (change.mode === 'create' || change.changed.has('TransactionDate')) await assertPeriodOpen(trx, String(next['TransactionDate']), 'ap', 'TransactionDate');
     if (change.mode === 'create') setField(change, 'DocumentNo', await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }));
     const vendorId = String(next['VendorId']);
-    const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
-    if (next['VendorName'] !== (vendor?.['name'] ?? null)) setField(change, 'VendorName', vendor?.['name'] ?? null);
+    const vendor = await trx.selectFrom('firms').select('name').where('firm_id', '=', vendorId).executeTakeFirst();
+    if (next['VendorName'] !== (vendor?.name ?? null)) setField(change, 'VendorName', vendor?.name ?? null);
     await assertDocNoFree(trx, vendorId, String(next['VendorDocNo']), change.mode === 'update' ? Number(change.id) : null);
     // The vendor's defaults for what is left blank, then §5: terms code, ship-to state and bank are required.
     const defaults = await vendorDefaults(trx, vendorId);
@@ -493,23 +498,25 @@ export const apInvoiceHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const priced = await readyToPost(run.trx, run.record);
-        const problem = matchProblem(priced, await tolerance(run.trx));
+        const trx = apDb(run.trx);
+        const priced = await readyToPost(trx, run.record);
+        const problem = matchProblem(priced, await tolerance(trx));
         if (problem) {
           // Out of tolerance: an exception, not posted, not payable until accepted or corrected.
           return { set: { Status: 'Exception' }, messageKey: `ap:ap-invoice.result.exception.${problem.kind}`, messageParams: { product: problem.product } };
         }
-        const { journalId } = await postInvoice(run.trx, run.record, priced, ctx.user.userId, null);
+        const { journalId } = await postInvoice(trx, run.record, priced, ctx.user.userId, null);
         return { set: { Status: 'Posted', JournalId: journalId }, touched: INVOICE_TOUCHES, messageKey: 'ap:ap-invoice.result.posted', messageParams: { document: run.record['DocumentNo'] } };
       },
     },
     accept: {
       async effect(ctx, run) {
-        const priced = await readyToPost(run.trx, run.record);
+        const trx = apDb(run.trx);
+        const priced = await readyToPost(trx, run.record);
         const problem = matchProblem(priced, { percent: '0.00', amount: '999999999999.99' });
         // A quantity above what was received is never accepted: the receipt or the invoice must be corrected.
         if (problem) throw BusinessError.of(409, 'quantity_not_received', 'ap:ap-invoice.rules.quantityNotReceived', { product: problem.product }, 'Lines');
-        const { journalId } = await postInvoice(run.trx, run.record, priced, ctx.user.userId, ctx.user.userId);
+        const { journalId } = await postInvoice(trx, run.record, priced, ctx.user.userId, ctx.user.userId);
         return { set: { JournalId: journalId, AcceptedBy: ctx.user.userId }, touched: INVOICE_TOUCHES, messageKey: 'ap:ap-invoice.result.posted', messageParams: { document: run.record['DocumentNo'] } };
       },
     },

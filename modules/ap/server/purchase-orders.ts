@@ -6,18 +6,19 @@
  * `composeHooks`: the later answer's fields win).
  */
 import type { EntityHooks } from '@erp/server/entities/hooks';
+import { apDb } from './tables.generated.ts';
 
 export const purchaseOrderHooks: EntityHooks = {
   async defaults(ctx, trigger, record) {
     if (trigger !== 'VendorId') return {};
     const vendorId = String(record['VendorId']);
     // Only for a vendor firm that exists: Purchasing fills nothing for an unknown one.
-    const payables = (await ctx.any
+    const payables = await apDb(ctx.db)
       .selectFrom('ap_vendor_defaults as d')
       .innerJoin('firms as f', 'f.firm_id', 'd.vendor_id')
       .select('d.terms_code')
       .where('d.vendor_id', '=', vendorId)
-      .executeTakeFirst()) as { terms_code: string | null } | undefined;
+      .executeTakeFirst();
     return payables?.terms_code != null ? { TermsCode: payables.terms_code } : {};
   },
 };

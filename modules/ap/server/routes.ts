@@ -34,7 +34,7 @@ import { nextChequeNo } from '../documents/payment/server/payments.ts';
 import { invoiceLinePreview } from './invoices.ts';
 import { callResult as resultOf } from '@erp/server/entities/call-result';
 import { isDecimal } from '@erp/shared/decimal';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import { apDb } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -82,8 +82,8 @@ export const apRoutes: EntityRoutes = async (app, { contextFor, contextOf }) => 
     if (!decimalOrBlank(line['Quantity']) || !decimalOrBlank(line['UnitPrice'])) {
       return sendAnswer(reply, { status: 400, body: resultOf(2, 'validation_failed', messageIn(ctx.user.row.language, 'ap:ap-invoice.rules.previewInvalid')) });
     }
-    // Only reads: the connection serves as the pricing's transaction.
-    const data = await invoiceLinePreview(ctx.any as unknown as AnyTransaction, header, line);
+    // Only reads, in one short transaction: the pricing's setup reads are per transaction.
+    const data = await apDb(ctx.db).transaction().execute((trx) => invoiceLinePreview(trx, header, line));
     return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: data }) });
   });
 
@@ -108,7 +108,7 @@ export const apRoutes: EntityRoutes = async (app, { contextFor, contextOf }) => 
     }
     const found = await contextFor(request, reply, 'read');
     if (!found) return null;
-    const batch = (await found.ctx.any.selectFrom('ap_payment_batches').selectAll().where('batch_id', '=', Number(found.id)).executeTakeFirst()) as Row | undefined;
+    const batch = await apDb(found.ctx.db).selectFrom('ap_payment_batches').selectAll().where('batch_id', '=', Number(found.id)).executeTakeFirst();
     if (!batch) {
       await sendAnswer(reply, failureAnswer(404, 'not_found', 'Not Found'));
       return null;
@@ -119,39 +119,39 @@ export const apRoutes: EntityRoutes = async (app, { contextFor, contextOf }) => 
   app.get<{ Params: { entity: string; id: string } }>('/api/ap/:entity/:id/cheques', { schema: CHEQUES }, async (request, reply) => {
     const run = await runOf(request, reply);
     if (!run) return reply;
-    const db = run.ctx.any;
-    const cheques = (await db.selectFrom('ap_cheques').selectAll().where('batch_id', '=', Number(run.batch['batch_id'])).where('payment_method', '=', 'Cheque').orderBy('cheque_no').execute()) as Row[];
+    const db = apDb(run.ctx.db);
+    const cheques = await db.selectFrom('ap_cheques').selectAll().where('batch_id', '=', run.batch.batch_id).where('payment_method', '=', 'Cheque').orderBy('cheque_no').execute();
     if (cheques.length === 0) {
       return sendAnswer(reply, { status: 400, body: { ResultStatus: 6, ResultCode: 'no_pdf_data', Message: messageIn(run.ctx.user.row.language, 'reports:messages.noPdfData'), EntityId: null, Exception: null } });
     }
-    const bank = (await db.selectFrom('bank_accounts').select('name').where('bank_account_id', '=', String(run.batch['bank_account_id'])).executeTakeFirst()) as Row | undefined;
+    const bank = await db.selectFrom('bank_accounts').select('name').where('bank_account_id', '=', String(run.batch.bank_account_id)).executeTakeFirst();
     const letterhead = await defaultLetterhead(db);
     const engine = run.ctx.engine;
     async function* printed(): AsyncGenerator<PrintedCheque> {
       for (const cheque of cheques) {
-        const stub = (await db
+        const stub = await db
           .selectFrom('ap_applications as a')
           .innerJoin('ap_items as i', 'i.item_id', 'a.to_item_id')
           .select(['i.document_no', 'i.vendor_doc_no', 'a.amount', 'a.discount'])
           .where('a.origin_type', '=', 'ap-cheque')
-          .where('a.origin_id', '=', String(cheque['cheque_id']))
+          .where('a.origin_id', '=', String(cheque.cheque_id))
           .orderBy('a.application_id')
-          .execute()) as Row[];
+          .execute();
         yield {
-          chequeNo: Number(cheque['cheque_no']),
-          date: String(cheque['payment_date']),
-          payee: String(cheque['vendor_name'] ?? cheque['vendor_id']),
-          amount: decimalFromDb(engine, cheque['amount'], 2) ?? '0.00',
-          bankName: String(bank?.['name'] ?? run!.batch['bank_account_id']),
-          status: String(cheque['status']),
-          stub: stub.map((line) => ({ documentNo: String(line['document_no']), vendorDocNo: String(line['vendor_doc_no'] ?? ''), payment: decimalFromDb(engine, line['amount'], 2) ?? '0.00', discount: decimalFromDb(engine, line['discount'], 2) ?? '0.00' })),
+          chequeNo: Number(cheque.cheque_no),
+          date: String(cheque.payment_date),
+          payee: String(cheque.vendor_name ?? cheque.vendor_id),
+          amount: decimalFromDb(engine, cheque.amount, 2) ?? '0.00',
+          bankName: String(bank?.name ?? run!.batch.bank_account_id),
+          status: String(cheque.status),
+          stub: stub.map((line) => ({ documentNo: line.document_no, vendorDocNo: line.vendor_doc_no ?? '', payment: decimalFromDb(engine, line.amount, 2) ?? '0.00', discount: decimalFromDb(engine, line.discount, 2) ?? '0.00' })),
         };
       }
     }
     const out = new PassThrough();
     reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="cheques-${String(run.batch['batch_no'] ?? run.batch['batch_id'])}.pdf"`)
+      .header('content-disposition', `attachment; filename="cheques-${String(run.batch.batch_no ?? run.batch.batch_id)}.pdf"`)
       .header('cache-control', 'no-store');
     void writeChequesPdf(out, letterhead, printed()).catch((error: unknown) => out.destroy(error as Error));
     return reply.send(out);
@@ -160,19 +160,19 @@ export const apRoutes: EntityRoutes = async (app, { contextFor, contextOf }) => 
   app.get<{ Params: { entity: string; id: string } }>('/api/ap/:entity/:id/eft', { schema: EFT }, async (request, reply) => {
     const run = await runOf(request, reply);
     if (!run) return reply;
-    const file = (await run.ctx.any.selectFrom('ap_eft_files').select(['content', 'file_creation_no', 'bank_account_id']).where('batch_id', '=', Number(run.batch['batch_id'])).executeTakeFirst()) as Row | undefined;
+    const file = await apDb(run.ctx.db).selectFrom('ap_eft_files').select(['content', 'file_creation_no', 'bank_account_id']).where('batch_id', '=', run.batch.batch_id).executeTakeFirst();
     if (!file) return sendAnswer(reply, failureAnswer(404, 'not_found', 'Not Found'));
     return reply
       .header('content-type', 'text/plain; charset=us-ascii')
-      .header('content-disposition', `attachment; filename="EFT-${String(file['bank_account_id'])}-${String(file['file_creation_no']).padStart(4, '0')}.txt"`)
+      .header('content-disposition', `attachment; filename="EFT-${file.bank_account_id}-${String(file.file_creation_no).padStart(4, '0')}.txt"`)
       .header('cache-control', 'no-store')
-      .send(String(file['content']));
+      .send(file.content);
   });
 
   app.get<{ Params: { entity: string; id: string } }>('/api/ap/:entity/:id/next-cheque', { schema: NEXT }, async (request, reply) => {
     const run = await runOf(request, reply);
     if (!run) return reply;
-    const next = await run.ctx.any.transaction().execute((trx) => nextChequeNo(trx, String(run.batch['bank_account_id'])));
+    const next = await apDb(run.ctx.db).transaction().execute((trx) => nextChequeNo(trx, String(run.batch.bank_account_id)));
     return reply.header('cache-control', 'no-store').send({ ResultStatus: 1, ResultCode: 'ok', Message: null, EntityId: null, Exception: null, NextChequeNo: next });
   });
 };

@@ -14,7 +14,9 @@ import { add, cmp, isZero, mul, neg, round, sub } from '@erp/shared/decimal';
 import { addDays } from '@erp/modules/ar/definitions/index';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { SeedConfig } from '@erp/server/modules/part';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { SeedDb } from '@erp/server/db/migration-db';
+import { apDb, type ApDatabase } from './tables.generated.ts';
 import { apInvoice } from '../definitions/ap-invoice.ts';
 import { apPaymentBatch } from '../documents/payment/definition.ts';
 import { insertDocument } from '@erp/modules/po/server/api';
@@ -46,7 +48,7 @@ const VENDOR_BANKS: readonly [string, string, string, string][] = [
   ['V500', '010', '00910', '31415926'],
 ];
 
-async function seedSetup(db: AnyDb, now: string): Promise<void> {
+async function seedSetup(db: SeedDb, now: string): Promise<void> {
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   const chart = await db.selectFrom('gl_accounts').select('account_id').limit(1).executeTakeFirst();
   if (chart) {
@@ -80,7 +82,7 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
 }
 
 /** The demo ledger's masters: a card issuer, an employee, the fleet card and the travel claim template. */
-async function seedDemoMasters(db: AnyDb, now: string): Promise<void> {
+async function seedDemoMasters(db: SeedDb, now: string): Promise<void> {
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   // A card issuer and an employee who files expense claims: vendors (payees) of their own.
   for (const [id, name, terms] of [
@@ -129,7 +131,7 @@ function ledgerDemoDocuments() {
 }
 
 /** Writes and posts one A/P document as the screen would (vouchers.ts). */
-function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
+function postDemo(trx: Transaction<ApDatabase>, input: Row, now: string): Promise<Row> {
   return createPostedDocument(trx, input, ACTOR, now);
 }
 
@@ -140,18 +142,18 @@ function postDemo(trx: AnyTransaction, input: Row, now: string): Promise<Row> {
  * item applied to the oldest open invoices — nothing posted again, so the aged trial balance equals the
  * payables control account from the first demo month on.
  */
-async function adoptLedgerDemo(trx: AnyTransaction, bankId: string, now: string): Promise<void> {
-  const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', 'V100').executeTakeFirst()) as Row | undefined;
+async function adoptLedgerDemo(trx: Transaction<ApDatabase>, bankId: string, now: string): Promise<void> {
+  const vendor = await trx.selectFrom('firms').select('name').where('firm_id', '=', 'V100').executeTakeFirst();
   if (!vendor) return;
   const payable = await apAccount(trx, 'PAYABLE');
-  const entries = (await trx
+  const entries = await trx
     .selectFrom('gl_entries')
     .select(['document_no', 'entry_date', 'amount', 'journal_id'])
     .where('account_id', '=', payable)
     .where('document_no', 'like', 'DEMO-%')
     .orderBy('entry_date')
     .orderBy('entry_id')
-    .execute()) as Row[];
+    .execute();
   const open: { itemId: number; balance: string }[] = [];
   for (const entry of entries) {
     const amount = decimalFromDb(engineOf(trx), entry['amount'], 2) ?? '0.00';
@@ -189,10 +191,10 @@ async function adoptLedgerDemo(trx: AnyTransaction, bankId: string, now: string)
   }
 }
 
-async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
+async function seedDocuments(trx: Transaction<ApDatabase>, now: string): Promise<void> {
   // The latest six periods open for A/P that have started by today: the demo's documents are never in the future.
   const today = now.slice(0, 10);
-  const periods = (await trx
+  const periods = await trx
     .selectFrom('fiscal_periods')
     .select(['start_date', 'end_date'])
     .where('closed_ap', '=', 0 as never)
@@ -200,10 +202,10 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
     .where('start_date', '<=', today)
     .orderBy('start_date', 'desc')
     .limit(6)
-    .execute()) as Row[];
+    .execute();
   if (periods.length === 0) return;
   const notAfterToday = (date: string) => (date > today ? today : date);
-  const bank = (await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst()) as Row | undefined;
+  const bank = await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst();
   if (!bank) return;
   const bankId = String(bank['bank_account_id']);
   await adoptLedgerDemo(trx, bankId, now);
@@ -211,13 +213,13 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
   // Invoices matched to the purchasing demo's posted receipts (the first three not yet invoiced); the later ones stay
   // to be invoiced — a clerk's Enter vendor invoice, and the records the generic pick test (server/test/pick-defaults)
   // offers for a vendor invoice's ReceiptId.
-  const receipts = (await trx.selectFrom('po_receipts').select(['receipt_id', 'receipt_date', 'vendor_id']).where('status', '=', 'Posted').orderBy('receipt_id').limit(3).execute()) as Row[];
+  const receipts = await trx.selectFrom('po_receipts').select(['receipt_id', 'receipt_date', 'vendor_id']).where('status', '=', 'Posted').orderBy('receipt_id').limit(3).execute();
   let n = 0;
   for (const receipt of receipts) {
     const loaded = await loadReceipt(trx, Number(receipt['receipt_id']));
     if (!loaded) continue;
     const date = notAfterToday(String(receipt['receipt_date']) > String(periods[periods.length - 1]!['start_date']) ? String(receipt['receipt_date']) : String(periods[periods.length - 1]!['start_date']));
-    const province = (await trx.selectFrom('firms').select('province_code').where('firm_id', '=', loaded.vendorId).executeTakeFirst()) as Row | undefined;
+    const province = await trx.selectFrom('firms').select('province_code').where('firm_id', '=', loaded.vendorId).executeTakeFirst();
     n++;
     // The second pays 0.5 % over the PO price: within the 1 % tolerance, a price variance.
     const lines = loaded.lines.map((line) => ({ ReceiptLineId: line.lineId, Quantity: sub(line.received, line.invoiced), UnitPrice: n === 2 ? round(mul(line.poPrice, '1.005', 6), 4) : line.poPrice }));
@@ -260,7 +262,7 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
   const batch = await insertDocument(trx, apPaymentBatch, { BatchNo: batchNo, Total: total, DiscountTotal: discounts, Status: 'Approved', BankAccountId: bankId, PaymentMethod: 'Cheque', PayThroughDate: payDate, PaymentDate: payDate, Lines: lines }, ACTOR, now);
   const paid = await payRun(trx, batch, null, ACTOR);
   await trx.updateTable('ap_payment_batches').set({ status: 'Printed', first_cheque_no: paid.first, last_cheque_no: paid.last }).where('batch_id', '=', Number(batch['BatchId'])).execute();
-  const cheque = (await trx.selectFrom('ap_cheques').selectAll().where('batch_id', '=', Number(batch['BatchId'])).orderBy('cheque_no').limit(1).executeTakeFirst()) as Row | undefined;
+  const cheque = await trx.selectFrom('ap_cheques').selectAll().where('batch_id', '=', Number(batch['BatchId'])).orderBy('cheque_no').limit(1).executeTakeFirst();
   if (cheque && today >= String(cheque['payment_date'])) {
     const record = { ChequeId: cheque['cheque_id'], ChequeNo: cheque['cheque_no'], VendorId: cheque['vendor_id'], PaymentDate: cheque['payment_date'] };
     const outcome = await apChequeHooks.actions!['cancel']!.effect!({ user: { userId: ACTOR } } as never, { trx, record, body: { CancelDate: payDate, CancelReason: 'Spoiled in the printer' }, confirmations: new Set(), now });
@@ -269,11 +271,11 @@ async function seedDocuments(trx: AnyTransaction, now: string): Promise<void> {
 
 }
 
-export async function seedPayables(db: AnyDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
+export async function seedPayables(db: SeedDb, config: SeedConfig, now: string = new Date().toISOString()): Promise<void> {
   await seedSetup(db, now);
   if (!config.demoLedger) return;
   await postDemoDocuments(db, ledgerDemoDocuments());
   await seedDemoMasters(db, now);
   if (await db.selectFrom('ap_invoices').select('invoice_id').limit(1).executeTakeFirst()) return;
-  await db.transaction().execute((trx) => seedDocuments(trx, now));
+  await db.transaction().execute((trx) => seedDocuments(apDb(trx), now));
 }

@@ -16,8 +16,11 @@
 import { add, cmp, isNegative, isZero, mul, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction, PostingResult } from '@erp/modules/gl/server/api';
+import type { Transaction } from 'kysely';
+import type { PostingResult } from '@erp/modules/gl/server/api';
 import { defineSubLedger, itemRow, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/api';
+
+import { apDb } from './tables.generated.ts';
 
 export { discountOn } from '@erp/modules/gl/server/api';
 
@@ -57,7 +60,9 @@ export interface ApItem extends OpenItemCore {
   currency: string | null;
 }
 
-export async function addApItem(trx: LedgerTransaction, item: NewApItem): Promise<number> {
+// Each function takes any caller's transaction (A/P's documents, and hooks not yet on a typed view): A/P's tables
+// are read through `apDb`, the items through the sub-ledger engine.
+export async function addApItem<D>(trx: Transaction<D>, item: NewApItem): Promise<number> {
   const row = { ...itemRow(engineOf(trx), item, new Date().toISOString()), vendor_doc_no: item.vendorDocNo ?? null, currency: item.foreign?.currency ?? null };
   return (await AP.insertItems(trx, [row]))[0]!;
 }
@@ -73,19 +78,19 @@ export function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, 
 }
 
 /** One item (locked for update on PostgreSQL), or undefined. */
-export async function apItem(trx: LedgerTransaction, itemId: number, lock = false): Promise<ApItem | undefined> {
+export async function apItem<D>(trx: Transaction<D>, itemId: number, lock = false): Promise<ApItem | undefined> {
   const row = await AP.read(trx, itemId, lock);
   return row ? itemOf(engineOf(trx), row) : undefined;
 }
 
 /** The item of an A/P document (invoice, credit or debit note), or undefined while it is not posted. */
-export async function itemOfInvoice(trx: LedgerTransaction, invoiceId: number, lock = false): Promise<ApItem | undefined> {
-  const row = (await trx.selectFrom('ap_items').select('item_id').where('origin_type', '=', INVOICE_ORIGIN).where('origin_id', '=', String(invoiceId)).executeTakeFirst()) as { item_id: number } | undefined;
-  return row ? apItem(trx, Number(row.item_id), lock) : undefined;
+export async function itemOfInvoice<D>(trx: Transaction<D>, invoiceId: number, lock = false): Promise<ApItem | undefined> {
+  const row = await apDb(trx).selectFrom('ap_items').select('item_id').where('origin_type', '=', INVOICE_ORIGIN).where('origin_id', '=', String(invoiceId)).executeTakeFirst();
+  return row ? apItem(trx, row.item_id, lock) : undefined;
 }
 
 /** The item's open balance (home) and, for a foreign item, in its currency — which decides Open/Closed. */
-async function setOpenBalance(trx: LedgerTransaction, item: ApItem, balance: Decimal, foreign: Decimal | null): Promise<void> {
+async function setOpenBalance<D>(trx: Transaction<D>, item: ApItem, balance: Decimal, foreign: Decimal | null): Promise<void> {
   const owed = foreign ?? balance;
   await AP.setOpenBalance(trx, item.itemId, balance, foreign);
   // The document shows its balance in its own currency.
@@ -96,13 +101,13 @@ async function setOpenBalance(trx: LedgerTransaction, item: ApItem, balance: Dec
  * The document's Balance follows its item; an invoice paid in full is Paid, and Posted again when a cancelled
  * cheque reopens it (an invoice on hold keeps its hold).
  */
-async function syncInvoice(trx: LedgerTransaction, invoiceId: number, balance: Decimal): Promise<void> {
+async function syncInvoice<D>(trx: Transaction<D>, invoiceId: number, balance: Decimal): Promise<void> {
   const engine = engineOf(trx);
-  const row = (await trx.selectFrom('ap_invoices').select(['status', 'document_type']).where('invoice_id', '=', invoiceId).executeTakeFirst()) as { status: string; document_type: string } | undefined;
+  const row = await apDb(trx).selectFrom('ap_invoices').select(['status', 'document_type']).where('invoice_id', '=', invoiceId).executeTakeFirst();
   if (!row) return;
   const shown = row.document_type === 'CreditNote' ? sub('0.00', balance) : balance;
   const status = isZero(balance) && row.status === 'Posted' ? 'Paid' : !isZero(balance) && row.status === 'Paid' ? 'Posted' : row.status;
-  await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, shown, 2), status }).where('invoice_id', '=', invoiceId).execute();
+  await apDb(trx).updateTable('ap_invoices').set({ balance: decimalToDb(engine, shown, 2), status }).where('invoice_id', '=', invoiceId).execute();
 }
 
 /**
@@ -113,7 +118,7 @@ export interface ApApplication extends NewApplication {
   field?: string;
 }
 
-export async function applyApItem(trx: LedgerTransaction, application: ApApplication): Promise<number> {
+export async function applyApItem<D>(trx: Transaction<D>, application: ApApplication): Promise<number> {
   const field = application.field ?? 'Payment';
   const engine = engineOf(trx);
   const pair = await AP.lockPair(trx, application.fromItemId, application.toItemId);
@@ -136,21 +141,21 @@ export async function applyApItem(trx: LedgerTransaction, application: ApApplica
 }
 
 /** The discounts already taken on an item (net of cancelled cheques). */
-export async function discountTaken(trx: LedgerTransaction, itemId: number): Promise<Decimal> {
+export async function discountTaken<D>(trx: Transaction<D>, itemId: number): Promise<Decimal> {
   return (await AP.discountsTaken(trx, [itemId])).get(itemId) ?? '0.00';
 }
 
-export function apAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
+export function apAccount<D>(trx: Transaction<D>, transactionType: string): Promise<string> {
   return AP.account(trx, transactionType);
 }
 
 /** One A/P posting: source AP on the A/P period flag, actual data. */
-export function postAp(trx: LedgerTransaction, request: SideRequest): Promise<PostingResult> {
+export function postAp<D>(trx: Transaction<D>, request: SideRequest): Promise<PostingResult> {
   return AP.post(trx, request);
 }
 
 /** Many A/P postings at once (a payment run's cheques), each as `postAp` makes it. */
-export function postApMany(trx: LedgerTransaction, requests: readonly SideRequest[]): Promise<PostingResult[]> {
+export function postApMany<D>(trx: Transaction<D>, requests: readonly SideRequest[]): Promise<PostingResult[]> {
   return AP.postMany(trx, requests);
 }
 

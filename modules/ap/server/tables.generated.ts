@@ -8,6 +8,7 @@ import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 import type { IcTables } from '@erp/modules/ic/server/tables.generated';
 import type { PoTables } from '@erp/modules/po/server/tables.generated';
+import type { MigrationTables } from './migration-tables.ts';
 
 export type ApInvoicesTable = RecordTrail & {
   invoice_id: Generated<number>;
@@ -248,7 +249,7 @@ export type ApTables = {
   ap_expense_report_lines: ApExpenseReportLinesTable;
   fiscal_periods: FiscalPeriodsApColumns;
   firms: FirmsApColumns;
-};
+} & MigrationTables;
 
 /** What module ap's queries may name: the core's tables, its own and those of the modules it requires. */
 export type ApDatabase = DB & ApTables & ShellTables & GlTables & ArTables & IcTables & PoTables;

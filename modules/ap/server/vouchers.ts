@@ -13,17 +13,18 @@
  */
 import { add, cmp, isZero, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { apInvoice } from '../definitions/ap-invoice.ts';
 import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { loadReceipt, postInvoice, priceInvoice, termFigures } from './invoices.ts';
+import { apDb, type ApDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
-export async function createPostedDocument(trx: AnyTransaction, input: Row, userId: string, now: string, options: { taxes?: boolean } = {}): Promise<Row> {
+export async function createPostedDocument(trx: Transaction<ApDatabase>, input: Row, userId: string, now: string, options: { taxes?: boolean } = {}): Promise<Row> {
   await assertPeriodOpen(trx, String(input['TransactionDate']), 'ap', 'TransactionDate');
   const receipt = input['ReceiptId'] == null ? null : await loadReceipt(trx, Number(input['ReceiptId']));
   const record: Row = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input, DocumentNo: await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }) };
@@ -34,8 +35,8 @@ export async function createPostedDocument(trx: AnyTransaction, input: Row, user
     throw BusinessError.of(400, 'not_balanced', 'ap:ap-invoice.rules.distributionNotZero', { difference: sub(String(record['Amount']), add(priced.subTotal, priced.taxTotal)) }, 'Amount');
   }
   Object.assign(record, await termFigures(trx, String(record['TermsCode']), String(record['DocDate']), String(record['Amount']), String(record['DocumentType'])));
-  const vendor = (await trx.selectFrom('firms').select('name').where('firm_id', '=', record['VendorId']).executeTakeFirst()) as Row | undefined;
-  const written = await insertDocument(trx, apInvoice, { ...record, VendorName: vendor?.['name'] ?? null, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: '0.00', Variance: priced.variance }, userId, now);
+  const vendor = await trx.selectFrom('firms').select('name').where('firm_id', '=', String(record['VendorId'])).executeTakeFirst();
+  const written = await insertDocument(trx, apInvoice, { ...record, VendorName: vendor?.name ?? null, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: '0.00', Variance: priced.variance }, userId, now);
   // Matched lines post their matches by line id: priced again as written (same figures, with the ids).
   const final = receipt ? await priceInvoice(trx, written, receipt, options) : { ...priced, lines: priced.lines.map((line, index) => ({ ...line, row: (written['Lines'] as Row[])[index]! })) };
   const { journalId } = await postInvoice(trx, written, final, userId, null);
@@ -58,12 +59,14 @@ export interface CommissionVoucher {
   userId: string;
 }
 
-export async function createCommissionVoucher(trx: AnyTransaction, request: CommissionVoucher): Promise<{ invoiceId: number; documentNo: string; journalId: number }> {
-  const firm = (await trx.selectFrom('firms').select(['is_vendor', 'is_active', 'province_code', 'account_terms']).where('firm_id', '=', request.vendorId).executeTakeFirst()) as Row | undefined;
+/** Called by Sales Orders' commission run in its transaction (any schema): read and written through A/P's view. */
+export async function createCommissionVoucher<D>(callerTrx: Transaction<D>, request: CommissionVoucher): Promise<{ invoiceId: number; documentNo: string; journalId: number }> {
+  const trx = apDb(callerTrx);
+  const firm = await trx.selectFrom('firms').select(['is_vendor', 'is_active', 'province_code', 'account_terms']).where('firm_id', '=', request.vendorId).executeTakeFirst();
   const yes = (value: unknown) => value === true || value === 1 || value === '1';
   if (!firm) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.vendorMissing', {}, 'VendorId');
-  if (!yes(firm['is_vendor'])) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.notVendor', { value: request.vendorId }, 'VendorId');
-  if (!yes(firm['is_active'])) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.vendorInactive', {}, 'VendorId');
+  if (!yes(firm.is_vendor)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.notVendor', { value: request.vendorId }, 'VendorId');
+  if (!yes(firm.is_active)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.vendorInactive', {}, 'VendorId');
   if (cmp(request.amount, '0') <= 0) throw BusinessError.of(400, 'validation_failed', 'ap:rules.voucherPositive', {}, 'Amount');
   const written = await createPostedDocument(
     trx,
@@ -72,8 +75,8 @@ export async function createCommissionVoucher(trx: AnyTransaction, request: Comm
       TransactionDate: request.date,
       DocDate: request.date,
       VendorDocNo: request.reference,
-      TermsCode: request.termsCode ?? (firm['account_terms'] as string | null) ?? 'NET30',
-      ShipToState: String(firm['province_code'] ?? 'ON'),
+      TermsCode: request.termsCode ?? firm.account_terms ?? 'NET30',
+      ShipToState: firm.province_code ?? 'ON',
       BankAccountId: request.bankAccountId,
       Description: request.description ?? 'Sales commission',
       Lines: [{ AccountId: request.expenseAccount, Description: request.description ?? 'Sales commission', Quantity: '1.0000', UnitPrice: request.amount }],

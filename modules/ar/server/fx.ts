@@ -11,20 +11,23 @@
  */
 import { mul, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Kysely, Transaction } from 'kysely';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { requiredIntegrationAccount } from '@erp/modules/gl/server/api';
+import { arDb } from './tables.generated.ts';
 
-export async function homeCurrency(trx: AnyTransaction): Promise<string> {
-  const row = (await trx.selectFrom('gl_control').select('home_currency').limit(1).executeTakeFirst()) as { home_currency?: string | null } | undefined;
+// Any caller's connection or transaction (other modules price and post through these): read through A/R's view.
+// (`Transaction<D>` named too: Kysely's types do not infer `D` of a transaction from `Kysely<D>` alone.)
+export async function homeCurrency<D>(trx: Kysely<D> | Transaction<D>): Promise<string> {
+  const row = await arDb(trx).selectFrom('gl_control').select('home_currency').limit(1).executeTakeFirst();
   return row?.home_currency ?? 'CAD';
 }
 
 /** The rate of `currency` into the home currency on `date` (1 for the home currency); refused when there is none. */
-export async function rateOn(trx: AnyTransaction, currency: string, date: string, field: string): Promise<Decimal> {
+export async function rateOn<D>(trx: Kysely<D> | Transaction<D>, currency: string, date: string, field: string): Promise<Decimal> {
   const home = await homeCurrency(trx);
   if (currency === home) return '1.000000';
-  const row = (await trx
+  const row = await arDb(trx)
     .selectFrom('fx_rates')
     .select('rate')
     .where('from_currency', '=', currency)
@@ -32,7 +35,7 @@ export async function rateOn(trx: AnyTransaction, currency: string, date: string
     .where('effective_date', '<=', date)
     .orderBy('effective_date', 'desc')
     .limit(1)
-    .executeTakeFirst()) as { rate: unknown } | undefined;
+    .executeTakeFirst();
   const rate = row ? decimalFromDb(engineOf(trx), row.rate, 6) : null;
   if (!rate) throw BusinessError.of(400, 'no_rate', 'ar:receipts.rules.noRate', { currency, home, date }, field);
   return rate;
@@ -44,6 +47,6 @@ export function toHome(amount: Decimal, rate: Decimal): Decimal {
 }
 
 /** The realized exchange gain/loss account (GL integration GL FX-GAIN-LOSS). */
-export function gainLossAccount(trx: AnyTransaction): Promise<string> {
+export function gainLossAccount<D>(trx: Transaction<D>): Promise<string> {
   return requiredIntegrationAccount(trx, 'GL', 'FX-GAIN-LOSS');
 }

@@ -35,4 +35,17 @@ export type MigrationTables = {
     foreign_open_balance: StoredDecimal | null;
     exchange_rate: StoredDecimal | null;
   };
+  /** Append-only: one row per application of a credit to an invoice (subledger.ts, receipts/applications.ts). */
+  ar_applications: {
+    application_id: Generated<number>;
+    from_item_id: number;
+    to_item_id: number;
+    application_date: string;
+    amount: StoredDecimal;
+    discount: DefaultedDecimal;
+    origin_type: string;
+    origin_id: string;
+    created_by: string;
+    created_on: string;
+  };
 };

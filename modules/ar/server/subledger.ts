@@ -25,8 +25,11 @@
 import { add, cmp, isNegative, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction, PostingRequest, PostingResult } from '@erp/modules/gl/server/api';
+import type { Transaction } from 'kysely';
+import type { PostingRequest, PostingResult } from '@erp/modules/gl/server/api';
 import { defineSubLedger, discountRoom, itemRow, money, openItemOf, type NewApplication, type OpenItemCore, type SideRequest, type SubLedgerSide } from '@erp/modules/gl/server/api';
+
+import { arDb } from './tables.generated.ts';
 
 export { discountOn, discountRoom } from '@erp/modules/gl/server/api';
 
@@ -72,12 +75,14 @@ export interface ArApplication extends Omit<NewApplication, 'foreign'> {
   field?: string;
 }
 
-export async function addArItem(trx: LedgerTransaction, item: NewArItem): Promise<number> {
+// Each function takes any module's transaction (other modules post A/R documents in theirs): A/R's tables are
+// read through `arDb`, the items through the sub-ledger engine.
+export async function addArItem<D>(trx: Transaction<D>, item: NewArItem): Promise<number> {
   return (await addArItems(trx, [item]))[0]!;
 }
 
 /** Many items at once (a batch of invoices), each exactly as `addArItem` writes it; answers their ids in order. */
-export async function addArItems(trx: LedgerTransaction, items: readonly NewArItem[]): Promise<number[]> {
+export async function addArItems<D>(trx: Transaction<D>, items: readonly NewArItem[]): Promise<number[]> {
   const engine = engineOf(trx);
   const now = new Date().toISOString();
   return AR.insertItems(
@@ -96,7 +101,7 @@ function itemOf(engine: ReturnType<typeof engineOf>, row: Record<string, unknown
 }
 
 /** One item, locked for update on PostgreSQL; undefined when it does not exist. */
-export async function arItem(trx: LedgerTransaction, itemId: number, lock = false): Promise<ArItem | undefined> {
+export async function arItem<D>(trx: Transaction<D>, itemId: number, lock = false): Promise<ArItem | undefined> {
   const row = await AR.read(trx, itemId, lock);
   return row ? itemOf(engineOf(trx), row) : undefined;
 }
@@ -108,12 +113,12 @@ const INVOICE_ORIGIN = 'ar-invoice';
  * The A/R invoice documents (`ar_invoices` ids, ascending) of the items `itemIds`, in chunks of 1,000 items;
  * `closedOnly`: only those whose item is now closed.
  */
-async function* invoiceDocumentsOf(trx: LedgerTransaction, itemIds: readonly number[], closedOnly: boolean): AsyncGenerator<number[]> {
+async function* invoiceDocumentsOf<D>(trx: Transaction<D>, itemIds: readonly number[], closedOnly: boolean): AsyncGenerator<number[]> {
   const unique = [...new Set(itemIds)];
   for (let start = 0; start < unique.length; start += 1000) {
-    let query = trx.selectFrom('ar_items').select('origin_id').where('item_id', 'in', unique.slice(start, start + 1000)).where('origin_type', '=', INVOICE_ORIGIN);
+    let query = arDb(trx).selectFrom('ar_items').select('origin_id').where('item_id', 'in', unique.slice(start, start + 1000)).where('origin_type', '=', INVOICE_ORIGIN);
     if (closedOnly) query = query.where('item_type', '=', 'Invoice').where('status', '=', 'Closed');
-    const rows = (await query.execute()) as { origin_id: unknown }[];
+    const rows = await query.execute();
     const invoices = [...new Set(rows.map((row) => Number(row.origin_id)).filter((id) => Number.isSafeInteger(id)))].sort((a, b) => a - b);
     if (invoices.length > 0) yield invoices;
   }
@@ -123,9 +128,9 @@ async function* invoiceDocumentsOf(trx: LedgerTransaction, itemIds: readonly num
  * Issue 21 item 8: the A/R invoices whose items `itemIds` are now closed show as Paid (their document's Status,
  * seen in the invoice list and form); a Credited invoice keeps its state. Called after every application.
  */
-export async function markInvoicesPaid(trx: LedgerTransaction, itemIds: readonly number[]): Promise<void> {
+export async function markInvoicesPaid<D>(trx: Transaction<D>, itemIds: readonly number[]): Promise<void> {
   for await (const invoices of invoiceDocumentsOf(trx, itemIds, true)) {
-    await trx.updateTable('ar_invoices').set({ status: 'Paid' }).where('invoice_id', 'in', invoices).where('status', '=', 'Posted').execute();
+    await arDb(trx).updateTable('ar_invoices').set({ status: 'Paid' }).where('invoice_id', 'in', invoices).where('status', '=', 'Posted').execute();
   }
 }
 
@@ -135,14 +140,14 @@ export async function markInvoicesPaid(trx: LedgerTransaction, itemIds: readonly
  * invoice marks its document Paid, so it takes the documents of the items it will touch first, in id order —
  * else a receipt and a credit on the same invoice could each hold what the other waits for.
  */
-export async function lockInvoiceDocuments(trx: LedgerTransaction, itemIds: readonly number[]): Promise<void> {
+export async function lockInvoiceDocuments<D>(trx: Transaction<D>, itemIds: readonly number[]): Promise<void> {
   if (engineOf(trx) !== 'postgres') return;
   for await (const invoices of invoiceDocumentsOf(trx, itemIds, false)) {
-    await trx.selectFrom('ar_invoices').select('invoice_id').where('invoice_id', 'in', invoices).orderBy('invoice_id').forUpdate().execute();
+    await arDb(trx).selectFrom('ar_invoices').select('invoice_id').where('invoice_id', 'in', invoices).orderBy('invoice_id').forUpdate().execute();
   }
 }
 
-export async function applyArItem(trx: LedgerTransaction, application: ArApplication): Promise<number> {
+export async function applyArItem<D>(trx: Transaction<D>, application: ArApplication): Promise<number> {
   const field = application.field ?? 'Amount';
   const amount = money(application.amount, field, 'Amount');
   const discount = money(application.discount, field, 'Discount');
@@ -186,11 +191,11 @@ export async function applyArItem(trx: LedgerTransaction, application: ArApplica
 }
 
 /** The discounts already taken on each of `itemIds` (every application's discount), 0.00 for none. */
-export function discountsTaken(trx: LedgerTransaction, itemIds: readonly number[]): Promise<Map<number, Decimal>> {
+export function discountsTaken<D>(trx: Transaction<D>, itemIds: readonly number[]): Promise<Map<number, Decimal>> {
   return AR.discountsTaken(trx, itemIds);
 }
 
-export function arAccount(trx: LedgerTransaction, transactionType: string): Promise<string> {
+export function arAccount<D>(trx: Transaction<D>, transactionType: string): Promise<string> {
   return AR.account(trx, transactionType);
 }
 
@@ -198,7 +203,7 @@ export function arAccount(trx: LedgerTransaction, transactionType: string): Prom
  * One A/R posting through the posting service: source AR on the A/R sub-ledger's period flag, actual data,
  * the description cut to the journal's 100 characters.
  */
-export function postAr(trx: LedgerTransaction, request: SideRequest): Promise<PostingResult> {
+export function postAr<D>(trx: Transaction<D>, request: SideRequest): Promise<PostingResult> {
   return AR.post(trx, request);
 }
 

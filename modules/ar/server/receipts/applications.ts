@@ -19,14 +19,17 @@
  *   with the subledger's rules (see the function).
  */
 import { add, cmp, isNegative, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
-import type { ActionHandler, ActionOutcome, ActionRun, AnyTransaction, Change, EntityContext } from '@erp/server/entities/hooks';
+import type { ActionHandler, ActionOutcome, ActionRun, Change, EntityContext } from '@erp/server/entities/hooks';
 import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { canSeeFirm } from '@erp/modules/shell/server/api';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 import { discountRoom, discountsTaken, lockInvoiceDocuments, markInvoicesPaid } from '../subledger.ts';
+import { arDb, type ArDatabase } from '../tables.generated.ts';
+
+type ArTransaction = Transaction<ArDatabase>;
 
 export { discountOn } from '../subledger.ts';
 
@@ -46,16 +49,14 @@ export function linesOf(record: Record<string, unknown>): ApplicationLine[] {
 }
 
 /** §6: a restricted user writes documents of assigned customers only. */
-export async function assertAssigned(ctx: EntityContext, trx: AnyTransaction, firmId: string): Promise<void> {
+export async function assertAssigned(ctx: EntityContext, trx: ArTransaction, firmId: string): Promise<void> {
   // In the caller's transaction: on SQLite another connection would wait for it forever.
-  if (!(await canSeeFirm(trx, ctx.user, firmId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'FirmId');
+  if (!(await canSeeFirm<ArDatabase>(trx, ctx.user, firmId))) throw BusinessError.of(403, 'not_assigned', 'entities:firm.rules.notAssigned', {}, 'FirmId');
 }
 
 /** The customer must be an active bill-to firm (§5 "Bill-to and ship-to ids must be active", §8 "Bill To is invalid."). */
-export async function assertBillTo(trx: AnyTransaction, firmId: string): Promise<void> {
-  const row = (await trx.selectFrom('firms').select(['is_active', 'is_bill_to']).where('firm_id', '=', firmId).executeTakeFirst()) as
-    | { is_active: unknown; is_bill_to: unknown }
-    | undefined;
+export async function assertBillTo(trx: ArTransaction, firmId: string): Promise<void> {
+  const row = await trx.selectFrom('firms').select(['is_active', 'is_bill_to']).where('firm_id', '=', firmId).executeTakeFirst();
   if (!row || !isTruthyFlag(row.is_active) || !isTruthyFlag(row.is_bill_to)) {
     throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.billToInvalid', {}, 'FirmId');
   }
@@ -65,7 +66,7 @@ export async function assertBillTo(trx: AnyTransaction, firmId: string): Promise
  * The opening of an A/R application document's save: §6, an active bill-to when the firm changes, the A/R period
  * of `dateField` open when the date changes (a field named for the document's own date). Answers the firm id.
  */
-export async function checkHeader(ctx: EntityContext, trx: AnyTransaction, change: Change, dateField?: string): Promise<string> {
+export async function checkHeader(ctx: EntityContext, trx: ArTransaction, change: Change, dateField?: string): Promise<string> {
   const firmId = String(change.next['FirmId']);
   await assertAssigned(ctx, trx, firmId);
   if (change.changed.has('FirmId')) await assertBillTo(trx, firmId);
@@ -84,11 +85,11 @@ export interface PostHead {
 export function postAction(dateField: string, post: (ctx: EntityContext, run: ActionRun, head: PostHead) => Promise<ActionOutcome>): ActionHandler {
   return {
     async guard(ctx, run) {
-      await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
+      await assertAssigned(ctx, arDb(run.trx), String(run.record['FirmId']));
     },
     async effect(ctx, run) {
       const date = String(run.record[dateField]);
-      await assertPeriodOpen(run.trx, date, 'ar', dateField);
+      await assertPeriodOpen(arDb(run.trx), date, 'ar', dateField);
       return post(ctx, run, { firmId: String(run.record['FirmId']), date, documentNo: String(run.record['DocumentNo']) });
     },
   };
@@ -113,29 +114,29 @@ function min(a: Decimal, b: Decimal): Decimal {
 }
 
 /** Items of `firmId` by document number (invoices and credits alike; the caller checks the type). */
-async function itemsByNumber(trx: AnyTransaction, firmId: string, numbers: readonly string[]): Promise<Map<string, OpenInvoice>> {
+async function itemsByNumber(trx: ArTransaction, firmId: string, numbers: readonly string[]): Promise<Map<string, OpenInvoice>> {
   const engine = engineOf(trx);
   const out = new Map<string, OpenInvoice>();
   const unique = [...new Set(numbers)];
   for (let start = 0; start < unique.length; start += 1000) {
-    const rows = (await trx
+    const rows = await trx
       .selectFrom('ar_items')
       .select(['item_id', 'document_no', 'due_date', 'discount_date', 'discount_available', 'currency', 'open_balance', 'foreign_open_balance', 'status', 'item_type'])
       .where('firm_id', '=', firmId)
       .where('document_no', 'in', unique.slice(start, start + 1000))
-      .execute()) as Record<string, unknown>[];
+      .execute();
     for (const row of rows) {
       const item: OpenInvoice = {
-        itemId: Number(row['item_id']),
-        documentNo: String(row['document_no']),
-        dueDate: String(row['due_date']),
-        discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
-        discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? MONEY_ZERO,
-        currency: String(row['currency']),
+        itemId: row.item_id,
+        documentNo: row.document_no,
+        dueDate: row.due_date,
+        discountDate: row.discount_date,
+        discountAvailable: decimalFromDb(engine, row.discount_available, 2) ?? MONEY_ZERO,
+        currency: row.currency,
         // In the document's currency: a foreign invoice's own open balance (issue 22 item 8).
-        openBalance: decimalFromDb(engine, row['foreign_open_balance'] ?? row['open_balance'], 2) ?? MONEY_ZERO,
-        status: String(row['status']),
-        itemType: String(row['item_type']),
+        openBalance: decimalFromDb(engine, row.foreign_open_balance ?? row.open_balance, 2) ?? MONEY_ZERO,
+        status: row.status,
+        itemType: row.item_type,
       };
       // An invoice wins over another item type with the same number.
       if (!out.has(item.documentNo) || item.itemType === 'Invoice') out.set(item.documentNo, item);
@@ -152,7 +153,7 @@ export interface ResolveInput {
   defaultDiscounts: boolean;
 }
 
-export async function resolveLines(trx: AnyTransaction, input: ResolveInput): Promise<ApplicationLine[]> {
+export async function resolveLines(trx: ArTransaction, input: ResolveInput): Promise<ApplicationLine[]> {
   const items = await itemsByNumber(
     trx,
     input.firmId,
@@ -250,7 +251,7 @@ function homeChange(item: LockedItem, amount: Decimal, after: Decimal, homeAfter
 }
 
 export async function applyLines(
-  trx: AnyTransaction,
+  trx: ArTransaction,
   fromItemId: number,
   lines: readonly ApplicationLine[],
   context: { date: string; origin: { type: string; id: string }; userId: string },
@@ -269,17 +270,17 @@ export async function applyLines(
       .where('item_id', 'in', ids.slice(start, start + 1000))
       .orderBy('item_id');
     if (engine === 'postgres') query = query.forUpdate();
-    for (const row of (await query.execute()) as Record<string, unknown>[]) {
-      const home = decimalFromDb(engine, row['open_balance'], 2) ?? MONEY_ZERO;
-      items.set(Number(row['item_id']), {
-        firmId: String(row['firm_id']),
-        itemType: String(row['item_type']),
-        status: String(row['status']),
-        openBalance: decimalFromDb(engine, row['foreign_open_balance'], 2) ?? home,
+    for (const row of await query.execute()) {
+      const home = decimalFromDb(engine, row.open_balance, 2) ?? MONEY_ZERO;
+      items.set(row.item_id, {
+        firmId: row.firm_id,
+        itemType: row.item_type,
+        status: row.status,
+        openBalance: decimalFromDb(engine, row.foreign_open_balance, 2) ?? home,
         homeBalance: home,
-        rate: decimalFromDb(engine, row['exchange_rate'], 6),
-        discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
-        discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? MONEY_ZERO,
+        rate: decimalFromDb(engine, row.exchange_rate, 6),
+        discountDate: row.discount_date,
+        discountAvailable: decimalFromDb(engine, row.discount_available, 2) ?? MONEY_ZERO,
       });
     }
   }
@@ -336,7 +337,7 @@ export async function applyLines(
   if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues);
   balances.set(fromItemId, neg(left));
 
-  const cast = (value: Decimal) => (engine === 'postgres' ? sql`cast(${decimalToDb(engine, value, 2)} as numeric(15, 2))` : sql`${decimalToDb(engine, value, 2)}`);
+  const cast = (value: Decimal) => (engine === 'postgres' ? sql<string>`cast(${decimalToDb(engine, value, 2)} as numeric(15, 2))` : sql<string>`${decimalToDb(engine, value, 2)}`);
   const foreign = credit.rate !== null;
   const entries = [...balances];
   for (let start = 0; start < entries.length; start += 500) {
@@ -344,11 +345,10 @@ export async function applyLines(
     // open_balance is the home balance; a foreign item's own balance is foreign_open_balance.
     const homeCase = sql.join(chunk.map(([id, value]) => sql`when ${id} then ${cast(foreign ? homes.get(id) ?? items.get(id)!.homeBalance : value)}`), sql` `);
     const statusCase = sql.join(chunk.map(([id, value]) => sql`when ${id} then ${isZero(value) ? 'Closed' : 'Open'}`), sql` `);
-    const set: Record<string, unknown> = { open_balance: sql`case item_id ${homeCase} end`, status: sql`case item_id ${statusCase} end` };
-    if (foreign) set['foreign_open_balance'] = sql`case item_id ${sql.join(chunk.map(([id, value]) => sql`when ${id} then ${cast(value)}`), sql` `)} end`;
+    const foreignCase = foreign ? { foreign_open_balance: sql<string>`case item_id ${sql.join(chunk.map(([id, value]) => sql`when ${id} then ${cast(value)}`), sql` `)} end` } : {};
     await trx
       .updateTable('ar_items')
-      .set(set)
+      .set({ open_balance: sql<string>`case item_id ${homeCase} end`, status: sql<string>`case item_id ${statusCase} end`, ...foreignCase })
       .where('item_id', 'in', chunk.map(([id]) => id))
       .execute();
   }

@@ -15,12 +15,16 @@ import { cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { arCreditApplication } from '../../definitions/receipts/credit-application.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { arAccount, postAr } from '../subledger.ts';
 import { gainLossAccount, toHome } from '../fx.ts';
 import { applyLines, checkHeader, linesOf, postAction, resolveLines, totalOf } from './applications.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { arDb, type ArDatabase } from '../tables.generated.ts';
+
+type ArTransaction = Transaction<ArDatabase>;
 
 interface Credit {
   itemId: number;
@@ -30,7 +34,7 @@ interface Credit {
 }
 
 /** The open credit `creditNo` of `firmId` (a receipt or credit note with a negative open balance). */
-async function creditOf(trx: AnyTransaction, firmId: string, creditNo: string): Promise<Credit> {
+async function creditOf(trx: ArTransaction, firmId: string, creditNo: string): Promise<Credit> {
   let query = trx
     .selectFrom('ar_items')
     .select(['item_id', 'currency', 'open_balance', 'foreign_open_balance'])
@@ -39,11 +43,11 @@ async function creditOf(trx: AnyTransaction, firmId: string, creditNo: string): 
     .where('item_type', 'in', ['Receipt', 'CreditNote'])
     .where('status', '=', 'Open');
   if (engineOf(trx) === 'postgres') query = query.forUpdate();
-  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  const row = await query.executeTakeFirst();
   // In the credit's currency (a foreign credit's own open balance, issue 22 item 8).
-  const balance = row ? (decimalFromDb(engineOf(trx), row['foreign_open_balance'] ?? row['open_balance'], 2) ?? '0.00') : '0.00';
+  const balance = row ? (decimalFromDb(engineOf(trx), row.foreign_open_balance ?? row.open_balance, 2) ?? '0.00') : '0.00';
   if (!row || cmp(balance, '0.00') >= 0) throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.creditInvalid', { credit: creditNo }, 'CreditNo');
-  return { itemId: Number(row['item_id']), currency: String(row['currency']), available: neg(balance) };
+  return { itemId: row.item_id, currency: row.currency, available: neg(balance) };
 }
 
 function assertWithinCredit(applied: Decimal, credit: Credit): void {
@@ -52,7 +56,8 @@ function assertWithinCredit(applied: Decimal, credit: Credit): void {
   }
 }
 
-async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
+async function beforeWrite<D>(ctx: EntityContext, engineTrx: Transaction<D>, change: Change): Promise<void> {
+  const trx = arDb(engineTrx);
   const next = change.next;
   const firmId = await checkHeader(ctx, trx, change, 'ApplicationDate');
   const credit = await creditOf(trx, firmId, String(next['CreditNo']));
@@ -72,7 +77,8 @@ export const creditApplicationHooks: EntityHooks = {
   beforeWrite,
   actions: {
     post: postAction('ApplicationDate', async (ctx, run, { firmId, date, documentNo }) => {
-      const { trx, record } = run;
+      const { record } = run;
+      const trx = arDb(run.trx);
       const credit = await creditOf(trx, firmId, String(record['CreditNo']));
       const lines = await resolveLines(trx, { firmId, currency: credit.currency, date, lines: linesOf(record), defaultDiscounts: false });
       if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'ar:receipts.rules.noLines', {}, 'Lines');
@@ -118,7 +124,7 @@ export const creditApplicationHooks: EntityHooks = {
   },
 };
 
-async function creditLeft(trx: AnyTransaction, itemId: number): Promise<Decimal> {
-  const row = (await trx.selectFrom('ar_items').select(['open_balance', 'foreign_open_balance']).where('item_id', '=', itemId).executeTakeFirst()) as Record<string, unknown> | undefined;
-  return neg(decimalFromDb(engineOf(trx), row?.['foreign_open_balance'] ?? row?.['open_balance'], 2) ?? '0.00');
+async function creditLeft(trx: ArTransaction, itemId: number): Promise<Decimal> {
+  const row = await trx.selectFrom('ar_items').select(['open_balance', 'foreign_open_balance']).where('item_id', '=', itemId).executeTakeFirst();
+  return neg(decimalFromDb(engineOf(trx), row?.foreign_open_balance ?? row?.open_balance, 2) ?? '0.00');
 }

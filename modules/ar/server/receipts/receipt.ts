@@ -30,7 +30,8 @@ import { add, cmp, isZero, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { cashReceipt } from '../../definitions/receipts/cash-receipt.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalToDb, engineOf, decimalFromDb } from '@erp/server/db/decimal-codec';
 import { addArItem, arAccount, discountRoom, discountsTaken, postAr } from '../subledger.ts';
 import { gainLossAccount, homeCurrency, rateOn, toHome } from '../fx.ts';
@@ -38,6 +39,9 @@ import { applyLines, assertAssigned, checkHeader, linesOf, resolveLines, totalOf
 import { setField } from '@erp/server/entities/hooks';
 import { onlyActive, today } from '@erp/server/entities/defaults';
 import { integrationAccount } from '@erp/modules/gl/server/api';
+import { arDb, type ArDatabase } from '../tables.generated.ts';
+
+type ArTransaction = Transaction<ArDatabase>;
 
 const ZERO = '0.00';
 
@@ -46,10 +50,8 @@ interface Bank {
   glAccountId: string;
 }
 
-async function bankOf(trx: AnyTransaction, bankAccountId: string): Promise<Bank> {
-  const row = (await trx.selectFrom('bank_accounts').select(['currency_code', 'gl_account_id']).where('bank_account_id', '=', bankAccountId).executeTakeFirst()) as
-    | { currency_code: string | null; gl_account_id: string | null }
-    | undefined;
+async function bankOf(trx: ArTransaction, bankAccountId: string): Promise<Bank> {
+  const row = await trx.selectFrom('bank_accounts').select(['currency_code', 'gl_account_id']).where('bank_account_id', '=', bankAccountId).executeTakeFirst();
   if (!row || !row.gl_account_id) throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.bankInvalid', {}, 'BankAccountId');
   return { currency: row.currency_code ?? 'CAD', glAccountId: row.gl_account_id };
 }
@@ -62,7 +64,8 @@ function recompute(change: Change): void {
   }
 }
 
-async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
+async function beforeWrite<D>(ctx: EntityContext, engineTrx: Transaction<D>, change: Change): Promise<void> {
+  const trx = arDb(engineTrx);
   const next = change.next;
   const firmId = await checkHeader(ctx, trx, change, 'ReceiptDate');
   if (change.mode === 'create' || change.changed.has('BankAccountId')) {
@@ -93,12 +96,12 @@ async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Chan
 }
 
 /** Open invoices of `firmId` in `currency`, oldest due first, except `skip`. */
-export async function openInvoices(trx: AnyTransaction, firmId: string, currency: string, skip: ReadonlySet<string>, limit: number, only?: readonly string[]) {
+export async function openInvoices(trx: ArTransaction, firmId: string, currency: string, skip: ReadonlySet<string>, limit: number, only?: readonly string[]) {
   const engine = engineOf(trx);
   let q = trx.selectFrom('ar_items');
   // The invoices the user picked (issue 21 item 8), else every open one.
   if (only) q = q.where('document_no', 'in', only.length > 0 ? [...only] : ['']);
-  const rows = (await q
+  const rows = await q
     .select(['item_id', 'document_no', 'document_date', 'due_date', 'discount_date', 'discount_available', 'open_balance', 'foreign_open_balance'])
     .where('firm_id', '=', firmId)
     .where('status', '=', 'Open')
@@ -107,16 +110,16 @@ export async function openInvoices(trx: AnyTransaction, firmId: string, currency
     .orderBy('due_date')
     .orderBy('item_id')
     .limit(limit + skip.size)
-    .execute()) as Record<string, unknown>[];
+    .execute();
   return rows
     .map((row) => ({
-      itemId: Number(row['item_id']),
-      documentNo: String(row['document_no']),
-      documentDate: String(row['document_date']),
-      dueDate: String(row['due_date']),
-      discountDate: row['discount_date'] == null ? null : String(row['discount_date']),
-      discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? ZERO,
-      openBalance: decimalFromDb(engine, row['foreign_open_balance'] ?? row['open_balance'], 2) ?? ZERO,
+      itemId: row.item_id,
+      documentNo: row.document_no,
+      documentDate: row.document_date,
+      dueDate: row.due_date,
+      discountDate: row.discount_date,
+      discountAvailable: decimalFromDb(engine, row.discount_available, 2) ?? ZERO,
+      openBalance: decimalFromDb(engine, row.foreign_open_balance ?? row.open_balance, 2) ?? ZERO,
     }))
     .filter((row) => !skip.has(row.documentNo) && cmp(row.openBalance, ZERO) > 0)
     .slice(0, limit);
@@ -126,7 +129,8 @@ export async function openInvoices(trx: AnyTransaction, firmId: string, currency
  * Posts a draft receipt (`record` in wire form, lines included) in `trx`: the checks and writes of the `post`
  * action (module header). Also used by the demo seed (seed.ts), so demo receipts are posted exactly like a user's.
  */
-export async function postReceipt(trx: AnyTransaction, record: Record<string, unknown>, userId: string) {
+export async function postReceipt<D>(callerTrx: Transaction<D>, record: Record<string, unknown>, userId: string) {
+  const trx = arDb(callerTrx);
   const date = String(record['ReceiptDate']);
   const firmId = String(record['FirmId']);
   const currency = String(record['CurrencyCode']);
@@ -185,7 +189,7 @@ export async function postReceipt(trx: AnyTransaction, record: Record<string, un
 }
 
 /** The lines `added` written after the receipt's `current` ones, and the totals they make (the action's outcome). */
-async function addLines(trx: AnyTransaction, record: Record<string, unknown>, current: readonly ApplicationLine[], added: readonly ApplicationLine[]) {
+async function addLines(trx: ArTransaction, record: Record<string, unknown>, current: readonly ApplicationLine[], added: readonly ApplicationLine[]) {
   if (added.length > 0) {
     const engine = engineOf(trx);
     const money = (value: Decimal | null | undefined) => decimalToDb(engine, value ?? ZERO, 2);
@@ -193,7 +197,7 @@ async function addLines(trx: AnyTransaction, record: Record<string, unknown>, cu
       .insertInto('ar_cash_receipt_lines')
       .values(
         added.map((line) => ({
-          receipt_id: record['ReceiptId'],
+          receipt_id: Number(record['ReceiptId']),
           invoice_no: line.InvoiceNo,
           item_id: line.ItemId,
           due_date: line.DueDate,
@@ -228,7 +232,7 @@ function pickedInvoices(value: unknown): string[] | null {
  * its terms allow on the receipt date, that discount taken — not limited by the amount (Remaining To Apply
  * says what is left). One not open, of another customer or already on the receipt: §5 refusal, none added.
  */
-async function applyPicked(trx: AnyTransaction, record: Record<string, unknown>, current: readonly ApplicationLine[], date: string, picked: readonly string[]) {
+async function applyPicked(trx: ArTransaction, record: Record<string, unknown>, current: readonly ApplicationLine[], date: string, picked: readonly string[]) {
   const skip = new Set(current.map((line) => String(line.InvoiceNo)));
   const invoices = await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length, picked);
   const missing = picked.find((documentNo) => !invoices.some((invoice) => invoice.documentNo === documentNo));
@@ -248,17 +252,18 @@ async function applyPicked(trx: AnyTransaction, record: Record<string, unknown>,
  * the one bank of the home currency; several and no history: none (the clerk picks). The date is today.
  */
 async function newReceiptDefaults(ctx: EntityContext): Promise<Record<string, unknown>> {
-  const last = (await ctx.any
+  const db = arDb(ctx.db);
+  const last = await db
     .selectFrom('ar_cash_receipts')
     .select('bank_account_id')
     .where('created_by', '=', ctx.user.userId)
     .orderBy('receipt_id', 'desc')
     .limit(1)
-    .executeTakeFirst()) as { bank_account_id?: unknown } | undefined;
-  let bank: string | null = last?.bank_account_id ? String(last.bank_account_id) : null;
+    .executeTakeFirst();
+  let bank: string | null = last?.bank_account_id ? last.bank_account_id : null;
   if (bank === null) {
-    const home = await homeCurrency(ctx.any as unknown as AnyTransaction);
-    const deposit = await integrationAccount(ctx.any as unknown as AnyTransaction, 'AR', 'RECEIPT-BANK');
+    // The ledger's integration reads are per transaction: one short read transaction for both.
+    const { home, deposit } = await db.transaction().execute(async (trx) => ({ home: await homeCurrency(trx), deposit: await integrationAccount(trx, 'AR', 'RECEIPT-BANK') }));
     if (deposit !== null) bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home).where('gl_account_id', '=', deposit) });
     bank ??= await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home) });
   }
@@ -273,10 +278,11 @@ export const cashReceiptHooks: EntityHooks = {
   actions: {
     'auto-apply': {
       async guard(ctx, run) {
-        await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
+        await assertAssigned(ctx, arDb(run.trx), String(run.record['FirmId']));
       },
       async effect(_ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = arDb(run.trx);
         const current = linesOf(record);
         const date = String(record['ReceiptDate']);
         const picked = pickedInvoices(run.body['Invoices']);
@@ -303,7 +309,7 @@ export const cashReceiptHooks: EntityHooks = {
     },
     post: {
       async guard(ctx, run) {
-        await assertAssigned(ctx, run.trx, String(run.record['FirmId']));
+        await assertAssigned(ctx, arDb(run.trx), String(run.record['FirmId']));
       },
       async effect(ctx, run) {
         const result = await postReceipt(run.trx, run.record, ctx.user.userId);

@@ -16,6 +16,7 @@ import { cashReceipt } from '../../definitions/receipts/cash-receipt.ts';
 import { discountRoom, discountsTaken } from '../subledger.ts';
 import { linesOf } from './applications.ts';
 import { openInvoices } from './receipt.ts';
+import { arDb } from '../tables.generated.ts';
 
 const OPEN_INVOICES_SCHEMA = apiSchema({
   summary: "The receipt customer's open invoices not yet applied, with the discount available on the receipt date",
@@ -31,13 +32,13 @@ export const receiptRoutes: EntityRoutes = async (app, { contextFor }) => {
     const found = await contextFor(request, reply, 'read');
     if (!found) return reply;
     const { ctx } = found;
-    const record = await loadRecord(ctx.any, ctx.def, found.id);
+    const record = await loadRecord(ctx.db, ctx.def, found.id);
     if (!record) return sendAnswer(reply, failureAnswer(404, 'not_found', 'Not Found'));
     const current = linesOf(record);
     const skip = new Set(current.map((line) => String(line.InvoiceNo)));
     const date = String(record['ReceiptDate']);
     // One read-only transaction: the invoices and the discounts already taken on them, as of one moment.
-    const list = await ctx.any.transaction().execute(async (trx) => {
+    const list = await arDb(ctx.db).transaction().execute(async (trx) => {
       const invoices = await openInvoices(trx, String(record['FirmId']), String(record['CurrencyCode']), skip, 2000 - current.length);
       const earlier = await discountsTaken(trx, invoices.map((invoice) => invoice.itemId));
       return invoices.map((invoice) => ({

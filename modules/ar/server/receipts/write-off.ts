@@ -11,12 +11,14 @@
 import { cmp, neg } from '@erp/shared/decimal';
 import { arWriteOff } from '../../definitions/receipts/write-off.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { Change, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { addArItem, arAccount, postAr } from '../subledger.ts';
 import { homeCurrency } from '../fx.ts';
 import { applyLines, checkHeader, postAction } from './applications.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { arDb, type ArDatabase } from '../tables.generated.ts';
 
 interface OpenInvoice {
   itemId: number;
@@ -25,28 +27,29 @@ interface OpenInvoice {
 }
 
 /** The open home-currency invoice `invoiceNo` of `firmId`, or the refusal. */
-async function invoiceOf(trx: AnyTransaction, firmId: string, invoiceNo: string): Promise<OpenInvoice> {
-  const row = (await trx
+async function invoiceOf(trx: Transaction<ArDatabase>, firmId: string, invoiceNo: string): Promise<OpenInvoice> {
+  const row = await trx
     .selectFrom('ar_items')
     .select(['item_id', 'currency', 'open_balance', 'foreign_open_balance'])
     .where('firm_id', '=', firmId)
     .where('document_no', '=', invoiceNo)
     .where('item_type', '=', 'Invoice')
     .where('status', '=', 'Open')
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
+    .executeTakeFirst();
   if (!row) throw BusinessError.of(400, 'validation_failed', 'ar:receipts.rules.invoiceInvalid', { invoice: invoiceNo }, 'InvoiceNo');
-  const currency = String(row['currency']);
-  if (row['foreign_open_balance'] != null || currency !== (await homeCurrency(trx))) {
+  const currency = row.currency;
+  if (row.foreign_open_balance != null || currency !== (await homeCurrency(trx))) {
     throw BusinessError.of(400, 'validation_failed', 'ar:ar-write-off.rules.homeCurrencyOnly', { invoice: invoiceNo, currency }, 'InvoiceNo');
   }
-  return { itemId: Number(row['item_id']), currency, balance: decimalFromDb(engineOf(trx), row['open_balance'], 2) ?? '0.00' };
+  return { itemId: row.item_id, currency, balance: decimalFromDb(engineOf(trx), row.open_balance, 2) ?? '0.00' };
 }
 
 function assertWithinBalance(amount: string, invoice: OpenInvoice): void {
   if (cmp(amount, invoice.balance) > 0) throw BusinessError.of(400, 'validation_failed', 'ar:ar-write-off.rules.exceedsBalance', { balance: invoice.balance }, 'Amount');
 }
 
-async function beforeWrite(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
+async function beforeWrite<D>(ctx: EntityContext, engineTrx: Transaction<D>, change: Change): Promise<void> {
+  const trx = arDb(engineTrx);
   const next = change.next;
   const firmId = await checkHeader(ctx, trx, change, 'WriteOffDate');
   const invoice = await invoiceOf(trx, firmId, String(next['InvoiceNo']));
@@ -60,7 +63,8 @@ export const writeOffHooks: EntityHooks = {
   beforeWrite,
   actions: {
     post: postAction('WriteOffDate', async (ctx, run, { firmId, date, documentNo }) => {
-      const { trx, record } = run;
+      const { record } = run;
+      const trx = arDb(run.trx);
       const amount = String(record['Amount']);
       const invoice = await invoiceOf(trx, firmId, String(record['InvoiceNo']));
       assertWithinBalance(amount, invoice);

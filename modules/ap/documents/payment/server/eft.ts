@@ -19,7 +19,8 @@
 import { add, toUnits, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import { apDb, type ApDatabase } from '../../../server/tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -62,10 +63,11 @@ export function digits(value: unknown): string {
 }
 
 /** The originator's fields of a CPA 005 file: the paying bank account's routing and currency, the company's name. */
-export async function originatorOf(trx: AnyTransaction, bank: Row) {
+export async function originatorOf<D>(trx: Transaction<D>, bank: Row) {
   const routing = digits(bank['institution_transit']);
-  const company = (await trx.selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
-  const longName = String(company?.['name'] ?? bank['name'] ?? '');
+  // Payroll's run asks too, in its own transaction: read through A/P's view.
+  const company = await apDb(trx).selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst();
+  const longName = String(company?.name ?? bank['name'] ?? '');
   return {
     dataCentre: routing.slice(0, 3),
     currency: String(bank['currency_code'] ?? 'CAD'),
@@ -111,17 +113,17 @@ export function cpa005(options: { originatorId: string; fileCreationNo: number; 
 }
 
 /** Writes the run's file (ap_eft_files) from the bank's and the vendors' details. */
-export async function writeEftFile(trx: AnyTransaction, run: { bank: Row; fileCreationNo: number; batchId: number; date: string; payments: readonly EftPayment[] }): Promise<void> {
+export async function writeEftFile(trx: Transaction<ApDatabase>, run: { bank: Row; fileCreationNo: number; batchId: number; date: string; payments: readonly EftPayment[] }): Promise<void> {
   const { bank } = run;
   const routing = digits(bank['institution_transit']);
   const originatorId = String(bank['eft_originator_id'] ?? '');
   if (!originatorId || routing.length !== 8) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.bankNoEft', { bank: bank['bank_account_id'] }, 'BankAccountId');
-  const vendors = (await trx.selectFrom('ap_vendor_banks').selectAll().where('vendor_id', 'in', run.payments.map((p) => p.vendorId)).execute()) as Row[];
-  const byVendor = new Map(vendors.map((row) => [String(row['vendor_id']), row]));
+  const vendors = await trx.selectFrom('ap_vendor_banks').selectAll().where('vendor_id', 'in', run.payments.map((p) => p.vendorId)).execute();
+  const byVendor = new Map(vendors.map((row) => [String(row.vendor_id), row]));
   const payments = run.payments.map((payment) => {
     const details = byVendor.get(payment.vendorId);
     if (!details) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.vendorNoBank', { vendor: payment.vendorId }, 'Lines');
-    return { ...payment, institution: String(details['institution']), transit: String(details['transit']), account: String(details['account_no']) };
+    return { ...payment, institution: String(details.institution), transit: String(details.transit), account: String(details.account_no) };
   });
   const content = cpa005({
     originatorId,

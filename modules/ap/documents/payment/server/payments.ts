@@ -31,23 +31,27 @@ import { gainLossAccount, homeCurrency, rateOn } from '@erp/modules/ar/server/ap
 import { assertPeriodOpen, integrationAccount } from '@erp/modules/gl/server/api';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnySelect, AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE } from '../../../definitions/common.ts';
 import { writeEftFile, type EftPayment } from './eft.ts';
 import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, relief, type ApItem } from '../../../server/subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { apDb, type ApDatabase } from '../../../server/tables.generated.ts';
 
 type Row = Record<string, unknown>;
+type ApTransaction = Transaction<ApDatabase>;
 
 export const PAYMENT_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_applications', 'ap_invoices', 'ap_cheques', 'ap_payment_batch_lines'];
 /** The first cheque number of a bank that has never printed one. */
 export const FIRST_CHEQUE_NO = 1001;
 
 const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
+const wireText = (value: unknown): string | null => (value == null ? null : String(value));
 
-export async function bankOf(trx: AnyTransaction, bankId: string): Promise<Row> {
-  const bank = (await trx.selectFrom('bank_accounts').selectAll().where('bank_account_id', '=', bankId).executeTakeFirst()) as Row | undefined;
+export async function bankOf(trx: ApTransaction, bankId: string) {
+  const bank = await trx.selectFrom('bank_accounts').selectAll().where('bank_account_id', '=', bankId).executeTakeFirst();
   if (!bank) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.bankMissing', {}, 'BankAccountId');
   // §8: a payment pays documents of the bank's currency only (checkLines).
   return bank;
@@ -73,33 +77,33 @@ function chunks<T>(values: readonly T[]): T[][] {
  * The documents, their items (locked on PostgreSQL when `lock`) and the discounts already taken on them, read in
  * a few queries whatever the number of lines (a run of thousands of invoices: issue 24 performance).
  */
-async function payables(trx: AnyTransaction, invoiceIds: readonly number[], lock: boolean) {
+async function payables(trx: ApTransaction, invoiceIds: readonly number[], lock: boolean) {
   const engine = engineOf(trx);
   const invoices = new Map<number, Row>();
   const items = new Map<number, ApItem>();
   const taken = new Map<number, Decimal>();
   for (const ids of chunks([...new Set(invoiceIds)].filter((id) => Number.isSafeInteger(id)))) {
-    const rows = (await trx.selectFrom('ap_invoices').select(['invoice_id', 'document_no', 'vendor_doc_no', 'vendor_id', 'status', 'document_type']).where('invoice_id', 'in', ids).execute()) as Row[];
-    for (const row of rows) invoices.set(Number(row['invoice_id']), row);
+    const rows = await trx.selectFrom('ap_invoices').select(['invoice_id', 'document_no', 'vendor_doc_no', 'vendor_id', 'status', 'document_type']).where('invoice_id', 'in', ids).execute();
+    for (const row of rows) invoices.set(row.invoice_id, row);
     let query = trx.selectFrom('ap_items').selectAll().where('origin_type', '=', INVOICE_ORIGIN).where('origin_id', 'in', ids.map(String));
     if (lock && engine === 'postgres') query = query.forUpdate();
-    const itemRows = (await query.execute()) as Row[];
-    for (const row of itemRows) items.set(Number(row['origin_id']), itemOf(engine, row));
-    const itemIds = itemRows.map((row) => Number(row['item_id']));
+    const itemRows = await query.execute();
+    for (const row of itemRows) items.set(Number(row.origin_id), itemOf(engine, row));
+    const itemIds = itemRows.map((row) => row.item_id);
     if (itemIds.length === 0) continue;
-    const discounts = (await trx
+    const discounts = await trx
       .selectFrom('ap_applications')
       .select(['to_item_id', (eb) => eb.fn.sum('discount').as('taken')])
       .where('to_item_id', 'in', itemIds)
       .groupBy('to_item_id')
-      .execute()) as Row[];
-    for (const row of discounts) taken.set(Number(row['to_item_id']), decimalFromDb(engine, row['taken'], 2) ?? '0.00');
+      .execute();
+    for (const row of discounts) taken.set(row.to_item_id, decimalFromDb(engine, row.taken, 2) ?? '0.00');
   }
   return { invoices, items, taken };
 }
 
 /** Checks and completes the lines (module header); answers the totals and the lines' items. */
-export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate: string, vendorId: string | null, currency: string, lock = false): Promise<{ total: Decimal; discounts: Decimal; items: Map<number, ApItem> }> {
+export async function checkLines(trx: ApTransaction, lines: Row[], paymentDate: string, vendorId: string | null, currency: string, lock = false): Promise<{ total: Decimal; discounts: Decimal; items: Map<number, ApItem> }> {
   const home = await homeCurrency(trx);
   const seen = new Set<number>();
   let total: Decimal = '0.00';
@@ -139,7 +143,7 @@ export async function checkLines(trx: AnyTransaction, lines: Row[], paymentDate:
 const QUEUE_LIMIT = 5000;
 
 /** The payments queue: what is due (module header), as new lines. */
-export async function queue(trx: AnyTransaction, batch: Row): Promise<Row[]> {
+export async function queue(trx: ApTransaction, batch: Row): Promise<Row[]> {
   const engine = engineOf(trx);
   const home = await homeCurrency(trx);
   const currency = String((await bankOf(trx, String(batch['BankAccountId'])))['currency_code'] ?? home);
@@ -157,39 +161,42 @@ export async function queue(trx: AnyTransaction, batch: Row): Promise<Row[]> {
     // §8: the documents of the bank's currency (a home-currency item has none of its own).
     .where((eb) => (currency === home ? eb.or([eb('i.currency', 'is', null), eb('i.currency', '=', currency)]) : eb('i.currency', '=', currency)))
     .where((eb) => eb.or([eb('i.due_date', '<=', payThrough), eb.and([eb('i.discount_date', '>=', paymentDate), eb('i.discount_available', '>', 0 as never)])]));
-  if (typeof batch['VendorId'] === 'string' && batch['VendorId'] !== '') query = query.where('i.firm_id', '=', batch['VendorId']);
+  const vendorId = batch['VendorId'];
+  if (typeof vendorId === 'string' && vendorId !== '') query = query.where('i.firm_id', '=', vendorId);
   // Not the documents another run still to pay holds (the open runs' lines: few, read once by their run).
   const held = new Set(
-    ((await trx
-      .selectFrom('ap_payment_batch_lines as l')
-      .innerJoin('ap_payment_batches as b', 'b.batch_id', 'l.batch_id')
-      .select('l.invoice_id')
-      .where('b.status', 'in', ['Open', 'Approved'])
-      .where('b.batch_id', '<>', Number(batch['BatchId'] ?? 0))
-      .execute()) as Row[]).map((row) => Number(row['invoice_id'])),
+    (
+      await trx
+        .selectFrom('ap_payment_batch_lines as l')
+        .innerJoin('ap_payment_batches as b', 'b.batch_id', 'l.batch_id')
+        .select('l.invoice_id')
+        .where('b.status', 'in', ['Open', 'Approved'])
+        .where('b.batch_id', '<>', Number(batch['BatchId'] ?? 0))
+        .execute()
+    ).map((row) => Number(row.invoice_id)),
   );
-  const rows = ((await query.orderBy('i.due_date').orderBy('i.item_id').limit(QUEUE_LIMIT + held.size).execute()) as Row[]).filter((row) => !held.has(Number(row['invoice_id']))).slice(0, QUEUE_LIMIT);
+  const rows = (await query.orderBy('i.due_date').orderBy('i.item_id').limit(QUEUE_LIMIT + held.size).execute()).filter((row) => !held.has(row.invoice_id)).slice(0, QUEUE_LIMIT);
   // The discounts already taken, for the items with a discount still available (a few queries in all).
   const taken = new Map<number, Decimal>();
-  const eligible = rows.filter((row) => row['discount_date'] != null && paymentDate <= String(row['discount_date'])).map((row) => Number(row['item_id']));
+  const eligible = rows.filter((row) => row.discount_date != null && paymentDate <= row.discount_date).map((row) => row.item_id);
   for (const ids of chunks(eligible)) {
-    const sums = (await trx.selectFrom('ap_applications').select(['to_item_id', (eb) => eb.fn.sum('discount').as('taken')]).where('to_item_id', 'in', ids).groupBy('to_item_id').execute()) as Row[];
-    for (const sum of sums) taken.set(Number(sum['to_item_id']), decimalFromDb(engine, sum['taken'], 2) ?? '0.00');
+    const sums = await trx.selectFrom('ap_applications').select(['to_item_id', (eb) => eb.fn.sum('discount').as('taken')]).where('to_item_id', 'in', ids).groupBy('to_item_id').execute();
+    for (const sum of sums) taken.set(sum.to_item_id, decimalFromDb(engine, sum.taken, 2) ?? '0.00');
   }
-  const lines = [] as Row[];
+  const lines: Row[] = [];
   for (const row of rows) {
-    const item = { discountDate: row['discount_date'] == null ? null : String(row['discount_date']), discountAvailable: decimalFromDb(engine, row['discount_available'], 2) ?? '0.00' };
-    const balance = decimalFromDb(engine, row['foreign_open_balance'], 2) ?? decimalFromDb(engine, row['open_balance'], 2) ?? '0.00';
-    let discount = sub(discountOn(item, paymentDate), taken.get(Number(row['item_id'])) ?? '0.00');
+    const item = { discountDate: row.discount_date, discountAvailable: decimalFromDb(engine, row.discount_available, 2) ?? '0.00' };
+    const balance = decimalFromDb(engine, row.foreign_open_balance, 2) ?? decimalFromDb(engine, row.open_balance, 2) ?? '0.00';
+    let discount = sub(discountOn(item, paymentDate), taken.get(row.item_id) ?? '0.00');
     if (cmp(discount, '0') < 0) discount = '0.00';
     if (cmp(discount, balance) > 0) discount = balance;
-    lines.push({ InvoiceId: Number(row['invoice_id']), VendorId: row['firm_id'], DocumentNo: row['document_no'], VendorDocNo: row['vendor_doc_no'], DueDate: row['due_date'], Balance: balance, Discount: discount, Payment: sub(balance, discount) });
+    lines.push({ InvoiceId: row.invoice_id, VendorId: row.firm_id, DocumentNo: row.document_no, VendorDocNo: row.vendor_doc_no, DueDate: row.due_date, Balance: balance, Discount: discount, Payment: sub(balance, discount) });
   }
   // Discount-eligible first (DOMAIN-NOTES §4.1: skipping a 2/10 net 30 discount costs about 37 % a year).
   return [...lines.filter((line) => !isZero(String(line['Discount']))), ...lines.filter((line) => isZero(String(line['Discount'])))];
 }
 
-async function writeLines(trx: AnyTransaction, batchId: number, lines: readonly Row[]): Promise<void> {
+async function writeLines(trx: ApTransaction, batchId: number, lines: readonly Row[]): Promise<void> {
   const engine = engineOf(trx);
   await trx.deleteFrom('ap_payment_batch_lines').where('batch_id', '=', batchId).execute();
   for (let start = 0; start < lines.length; start += 500) {
@@ -198,11 +205,12 @@ async function writeLines(trx: AnyTransaction, batchId: number, lines: readonly 
       .values(
         lines.slice(start, start + 500).map((line) => ({
           batch_id: batchId,
-          invoice_id: line['InvoiceId'],
-          vendor_id: line['VendorId'],
-          document_no: line['DocumentNo'],
-          vendor_doc_no: line['VendorDocNo'],
-          due_date: line['DueDate'],
+          // The lines as the queue or checkLines made them (wire form).
+          invoice_id: Number(line['InvoiceId']),
+          vendor_id: wireText(line['VendorId']),
+          document_no: wireText(line['DocumentNo']),
+          vendor_doc_no: wireText(line['VendorDocNo']),
+          due_date: wireText(line['DueDate']),
           balance: decimalToDb(engine, String(line['Balance']), 2),
           discount: decimalToDb(engine, String(line['Discount']), 2),
           payment: decimalToDb(engine, String(line['Payment']), 2),
@@ -213,25 +221,25 @@ async function writeLines(trx: AnyTransaction, batchId: number, lines: readonly 
 }
 
 /** The bank's sequences row (created at the first run: cheque 1001, EFT file 1), locked. */
-export async function sequences(trx: AnyTransaction, bankId: string): Promise<{ cheque: number; eft: number }> {
+export async function sequences(trx: ApTransaction, bankId: string): Promise<{ cheque: number; eft: number }> {
   let query = trx.selectFrom('ap_bank_sequences').select(['next_cheque_no', 'next_eft_file_no']).where('bank_account_id', '=', bankId);
   if (engineOf(trx) === 'postgres') query = query.forUpdate();
-  let row = (await query.executeTakeFirst()) as Row | undefined;
+  let row = await query.executeTakeFirst();
   if (!row) {
     await trx.insertInto('ap_bank_sequences').values({ bank_account_id: bankId, next_cheque_no: FIRST_CHEQUE_NO, next_eft_file_no: 1 }).execute();
     row = { next_cheque_no: FIRST_CHEQUE_NO, next_eft_file_no: 1 };
   }
-  return { cheque: Number(row['next_cheque_no']), eft: Number(row['next_eft_file_no']) };
+  return { cheque: Number(row.next_cheque_no), eft: Number(row.next_eft_file_no) };
 }
 
 /** The next cheque number a bank will print (what the cheque printing screen proposes). */
-export async function nextChequeNo(trx: AnyTransaction, bankId: string): Promise<number> {
-  const row = (await trx.selectFrom('ap_bank_sequences').select('next_cheque_no').where('bank_account_id', '=', bankId).executeTakeFirst()) as Row | undefined;
-  return row ? Number(row['next_cheque_no']) : FIRST_CHEQUE_NO;
+export async function nextChequeNo(trx: ApTransaction, bankId: string): Promise<number> {
+  const row = await trx.selectFrom('ap_bank_sequences').select('next_cheque_no').where('bank_account_id', '=', bankId).executeTakeFirst();
+  return row ? Number(row.next_cheque_no) : FIRST_CHEQUE_NO;
 }
 
 /** The bank's currency, its rate into the home currency on the payment date (1 at home) and whether it is foreign. */
-async function exchange(trx: AnyTransaction, currency: string, date: string): Promise<{ currency: string; rate: Decimal; foreign: boolean }> {
+async function exchange(trx: ApTransaction, currency: string, date: string): Promise<{ currency: string; rate: Decimal; foreign: boolean }> {
   return { currency, rate: await rateOn(trx, currency, date, 'PaymentDate'), foreign: currency !== (await homeCurrency(trx)) };
 }
 
@@ -260,7 +268,7 @@ function paymentLines(figures: ReturnType<typeof paymentFigures>, accounts: { pa
 
 export interface VendorPayment {
   bank: Row;
-  method: string;
+  method: 'Cheque' | 'EFT';
   /** A cheque's number (checked unused on the bank: §8 "Cheque number has been used."), null for EFT. */
   chequeNo: number | null;
   eftFileNo: number | null;
@@ -280,12 +288,12 @@ export interface VendorPayment {
  * number kept used for ever), the posting Dr A/P (payments + discounts) / Cr bank / Cr discounts taken, the
  * payment item and its applications to the invoices.
  */
-export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Promise<EftPayment> {
+export async function payVendor(trx: ApTransaction, payment: VendorPayment): Promise<EftPayment> {
   const { bank, vendorId, paymentDate, userId } = payment;
   const bankId = String(bank['bank_account_id']);
   const engine = engineOf(trx);
   const now = new Date().toISOString();
-  const vendor = (await trx.selectFrom('firms').select(['name']).where('firm_id', '=', vendorId).executeTakeFirst()) as Row | undefined;
+  const vendor = await trx.selectFrom('firms').select(['name']).where('firm_id', '=', vendorId).executeTakeFirst();
   const paid = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Payment'])), '0.00');
   const discount = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Discount'] ?? '0.00')), '0.00');
   const fx = await exchange(trx, String(bank['currency_code']), paymentDate);
@@ -300,7 +308,7 @@ export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Pr
     // §8 "Cheque number has been used." — numbers are never reused, a cancelled cheque's included.
     if (used) throw BusinessError.of(409, 'cheque_number_used', 'ap:rules.chequeNumberUsed', { number }, payment.field);
   }
-  const inserted = (await trx
+  const inserted = await trx
     .insertInto('ap_cheques')
     .values({
       bank_account_id: bankId,
@@ -309,7 +317,7 @@ export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Pr
       status: 'Open',
       payment_date: paymentDate,
       vendor_id: vendorId,
-      vendor_name: vendor?.['name'] ?? vendorId,
+      vendor_name: vendor?.name ?? vendorId,
       amount: decimalToDb(engine, paid, 2),
       discount: decimalToDb(engine, discount, 2),
       batch_id: payment.batchId,
@@ -321,19 +329,19 @@ export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Pr
       version: 1,
     })
     .returning('cheque_id')
-    .executeTakeFirstOrThrow()) as { cheque_id: number | string };
-  const chequeId = Number(inserted.cheque_id);
+    .executeTakeFirstOrThrow();
+  const chequeId = inserted.cheque_id;
   if (number !== null) await trx.insertInto('ap_cheque_numbers').values({ bank_account_id: bankId, cheque_no: number, cheque_id: chequeId }).execute();
   const documentNo = number !== null ? `CHQ${number}` : `EFT${payment.eftFileNo}-${chequeId}`;
   const figures = paymentFigures(reliefs.map((r) => r.relief), paid, fx.rate);
   const postingLines = paymentLines(figures, { payable: await apAccount(trx, 'PAYABLE'), bank: String(bank['gl_account_id']), discount: isZero(figures.discount) ? null : await apAccount(trx, 'DISCOUNT-TAKEN'), gainLoss: isZero(figures.gainLoss) ? null : await gainLossAccount(trx) }, vendorId);
-  const posted = await postAp(trx, { date: paymentDate, documentNo, description: `${vendorId} ${String(vendor?.['name'] ?? '')}`, origin: { type: 'ap-cheque', id: String(chequeId) }, lines: postingLines, reversalOf: null, userId });
+  const posted = await postAp(trx, { date: paymentDate, documentNo, description: `${vendorId} ${vendor?.name ?? ''}`, origin: { type: 'ap-cheque', id: String(chequeId) }, lines: postingLines, reversalOf: null, userId });
   const itemId = await addApItem(trx, { firmId: vendorId, itemType: 'Payment', documentNo, documentDate: paymentDate, amount: neg(figures.applied), foreign: fx.foreign ? { currency: fx.currency, amount: neg(paid), rate: fx.rate } : null, origin: { type: 'ap-cheque', id: String(chequeId) }, journalId: posted.journalId, userId });
   for (const { item, relief: r } of reliefs) {
     await applyApItem(trx, { fromItemId: itemId, toItemId: item.itemId, date: paymentDate, amount: r.amount, discount: r.discount, foreign: r.foreign, origin: { type: 'ap-cheque', id: String(chequeId) }, userId });
   }
   await trx.updateTable('ap_cheques').set({ journal_id: posted.journalId }).where('cheque_id', '=', chequeId).execute();
-  return { chequeId, vendorId, vendorName: String(vendor?.['name'] ?? vendorId), amount: paid };
+  return { chequeId, vendorId, vendorName: vendor?.name ?? vendorId, amount: paid };
 }
 
 /**
@@ -341,7 +349,7 @@ export async function payVendor(trx: AnyTransaction, payment: VendorPayment): Pr
  * payment is what `payVendor` writes — its cheque, number, posting, payment item and applications — but written
  * for the whole run in a few multi-row statements (a run of 1,000 cheques ≤ 2 s: issue 24 performance).
  */
-export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: number | null, userId: string): Promise<{ first: number | null; last: number | null; eftFileNo: number | null }> {
+export async function payRun(trx: ApTransaction, batch: Row, startingChequeNo: number | null, userId: string): Promise<{ first: number | null; last: number | null; eftFileNo: number | null }> {
   const engine = engineOf(trx);
   const paymentDate = String(batch['PaymentDate']);
   await assertPeriodOpen(trx, paymentDate, 'ap', 'PaymentDate');
@@ -355,12 +363,12 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
   const byVendor = new Map<string, Row[]>();
   for (const line of lines) byVendor.set(String(line['VendorId']), [...(byVendor.get(String(line['VendorId'])) ?? []), line]);
   const vendors = [...byVendor.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const method = String(batch['PaymentMethod']);
+  const method = batch['PaymentMethod'] === 'EFT' ? 'EFT' : 'Cheque';
   const seq = await sequences(trx, bankId);
   const firstNo = method === 'Cheque' ? (startingChequeNo ?? seq.cheque) : null;
   const eftFileNo = method === 'EFT' ? seq.eft : null;
   if (firstNo !== null) {
-    const used = (await trx
+    const used = await trx
       .selectFrom('ap_cheque_numbers')
       .select('cheque_no')
       .where('bank_account_id', '=', bankId)
@@ -368,13 +376,13 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
       .where('cheque_no', '<=', firstNo + vendors.length - 1)
       .orderBy('cheque_no')
       .limit(1)
-      .executeTakeFirst()) as Row | undefined;
+      .executeTakeFirst();
     // §8 "Cheque number has been used." — numbers are never reused, a cancelled cheque's included.
-    if (used) throw BusinessError.of(409, 'cheque_number_used', 'ap:rules.chequeNumberUsed', { number: Number(used['cheque_no']) }, 'StartingChequeNo');
+    if (used) throw BusinessError.of(409, 'cheque_number_used', 'ap:rules.chequeNumberUsed', { number: used.cheque_no }, 'StartingChequeNo');
   }
   const names = new Map<string, string>();
   for (const ids of chunks(vendors)) {
-    for (const row of (await trx.selectFrom('firms').select(['firm_id', 'name']).where('firm_id', 'in', ids).execute()) as Row[]) names.set(String(row['firm_id']), String(row['name'] ?? row['firm_id']));
+    for (const row of await trx.selectFrom('firms').select(['firm_id', 'name']).where('firm_id', 'in', ids).execute()) names.set(row.firm_id, row.name ?? row.firm_id);
   }
   const now = new Date().toISOString();
   const sum = (rows: readonly Row[], field: string) => rows.reduce<Decimal>((total, line) => add(total, String(line[field] ?? '0.00')), '0.00');
@@ -413,13 +421,13 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
       .execute();
   }
   // One payment per vendor per run: the run's cheques by vendor.
-  const chequeOf = new Map(((await trx.selectFrom('ap_cheques').select(['cheque_id', 'vendor_id']).where('batch_id', '=', batchId).execute()) as Row[]).map((row) => [String(row['vendor_id']), Number(row['cheque_id'])]));
+  const chequeOf = new Map((await trx.selectFrom('ap_cheques').select(['cheque_id', 'vendor_id']).where('batch_id', '=', batchId).execute()).map((row) => [String(row.vendor_id), row.cheque_id]));
   for (const payment of payments) {
     payment.chequeId = chequeOf.get(payment.vendorId)!;
     payment.documentNo = payment.number !== null ? `CHQ${payment.number}` : `EFT${eftFileNo}-${payment.chequeId}`;
   }
   if (firstNo !== null) {
-    for (const part of chunks(payments)) await trx.insertInto('ap_cheque_numbers').values(part.map((payment) => ({ bank_account_id: bankId, cheque_no: payment.number, cheque_id: payment.chequeId }))).execute();
+    for (const part of chunks(payments)) await trx.insertInto('ap_cheque_numbers').values(part.flatMap((payment) => (payment.number === null ? [] : [{ bank_account_id: bankId, cheque_no: payment.number, cheque_id: payment.chequeId }]))).execute();
   }
   // Dr A/P (payments + discounts) / Cr bank (payments) / Cr discounts taken, one posting per payment.
   const payableAccount = await apAccount(trx, 'PAYABLE');
@@ -473,8 +481,8 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
   }
   const paymentItem = new Map<string, number>();
   for (const part of chunks(payments.map((payment) => String(payment.chequeId)))) {
-    const rows = (await trx.selectFrom('ap_items').select(['item_id', 'origin_id']).where('origin_type', '=', 'ap-cheque').where('item_type', '=', 'Payment').where('origin_id', 'in', part).execute()) as Row[];
-    for (const row of rows) paymentItem.set(String(row['origin_id']), Number(row['item_id']));
+    const rows = await trx.selectFrom('ap_items').select(['item_id', 'origin_id']).where('origin_type', '=', 'ap-cheque').where('item_type', '=', 'Payment').where('origin_id', 'in', part).execute();
+    for (const row of rows) paymentItem.set(row.origin_id, row.item_id);
   }
   // The applications, then each invoice's item and document with its new balance (Paid when settled).
   const applications = payments.flatMap((payment) => payment.lines.map((line) => ({ payment, ...line })));
@@ -522,7 +530,7 @@ export async function payRun(trx: AnyTransaction, batch: Row, startingChequeNo: 
     }
     for (const ids of chunks(invoiceIds)) {
       // Payable documents are Posted invoices and debit notes (checkLines): Paid once settled.
-      await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, owed, 2), ...(settled ? { status: 'Paid' } : {}) }).where('invoice_id', 'in', ids).execute();
+      await trx.updateTable('ap_invoices').set({ balance: decimalToDb(engine, owed, 2), ...(settled ? { status: 'Paid' as const } : {}) }).where('invoice_id', 'in', ids).execute();
     }
   }
   const byJournal = new Map<number, number[]>();
@@ -545,16 +553,17 @@ export const apPaymentBatchHooks: EntityHooks = {
   // only one on the G/L account payments are made from (integration AP PAYMENT-BANK), else the last run's, and today's dates.
   async defaults(ctx) {
     const date = today();
-    const home = await homeCurrency(ctx.any as unknown as AnyTransaction);
-    const inHome = (select: AnySelect) => select.where('currency_code', '=', home);
-    let bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: inHome });
-    const paymentAccount = bank === null ? await integrationAccount(ctx.any as unknown as AnyTransaction, 'AP', 'PAYMENT-BANK') : null;
+    const db = apDb(ctx.db);
+    const home = await homeCurrency(db);
+    let bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home) });
+    // The ledger's integration read is per transaction: a short read transaction of its own.
+    const paymentAccount = bank === null ? await db.transaction().execute((trx) => integrationAccount(trx, 'AP', 'PAYMENT-BANK')) : null;
     if (paymentAccount !== null) {
-      bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => inHome(select).where('gl_account_id', '=', paymentAccount) });
+      bank = await onlyActive(ctx, 'bank_accounts', 'bank_account_id', { activeColumn: null, narrow: (select) => select.where('currency_code', '=', home).where('gl_account_id', '=', paymentAccount) });
     }
     // Several banks on that account (a payroll bank beside the operating one): the bank of the last run in the home currency.
     if (bank === null) {
-      const last = await ctx.any
+      const last = await db
         .selectFrom('ap_payment_batches as b')
         .innerJoin('bank_accounts as a', 'a.bank_account_id', 'b.bank_account_id')
         .select('b.bank_account_id')
@@ -562,11 +571,12 @@ export const apPaymentBatchHooks: EntityHooks = {
         .orderBy('b.batch_id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      bank = last ? String(last['bank_account_id']) : null;
+      bank = last?.bank_account_id ?? null;
     }
     return { BankAccountId: bank, PaymentDate: date, PayThroughDate: date };
   },
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = apDb(engineTrx);
     const next = change.next;
     if (change.mode === 'create') setField(change, 'BatchNo', await nextNumber(trx, AP_BATCH_SEQUENCE, { prefix: 'PAY', description: 'A/P payment runs' }));
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
@@ -580,8 +590,9 @@ export const apPaymentBatchHooks: EntityHooks = {
   actions: {
     select: {
       async effect(_ctx, run) {
-        const lines = await queue(run.trx, run.record);
-        await writeLines(run.trx, Number(run.record['BatchId']), lines);
+        const trx = apDb(run.trx);
+        const lines = await queue(trx, run.record);
+        await writeLines(trx, Number(run.record['BatchId']), lines);
         const total = lines.reduce<Decimal>((sum, line) => add(sum, String(line['Payment'])), '0.00');
         const discounts = lines.reduce<Decimal>((sum, line) => add(sum, String(line['Discount'])), '0.00');
         return { set: { Total: total, DiscountTotal: discounts }, touched: ['ap_payment_batch_lines'], messageKey: 'ap:ap-payment-batch.result.selected', messageParams: { count: lines.length } };
@@ -590,8 +601,9 @@ export const apPaymentBatchHooks: EntityHooks = {
     approve: {
       async guard(_ctx, run) {
         if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
-        const bank = await bankOf(run.trx, String(run.record['BankAccountId']));
-        await checkLines(run.trx, linesOf(run.record), String(run.record['PaymentDate']), (run.record['VendorId'] as string | null) ?? null, String(bank['currency_code']));
+        const trx = apDb(run.trx);
+        const bank = await bankOf(trx, String(run.record['BankAccountId']));
+        await checkLines(trx, linesOf(run.record), String(run.record['PaymentDate']), (run.record['VendorId'] as string | null) ?? null, String(bank['currency_code']));
       },
     },
     print: {
@@ -600,7 +612,7 @@ export const apPaymentBatchHooks: EntityHooks = {
         if (asked !== undefined && asked !== null && (typeof asked !== 'number' || !Number.isInteger(asked) || asked < 1 || asked > 99999999)) {
           throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.chequeNoInvalid', {}, 'StartingChequeNo');
         }
-        const result = await payRun(run.trx, run.record, typeof asked === 'number' ? asked : null, ctx.user.userId);
+        const result = await payRun(apDb(run.trx), run.record, typeof asked === 'number' ? asked : null, ctx.user.userId);
         const eft = result.eftFileNo !== null;
         const params = { number: run.record['BatchNo'], first: result.first, last: result.last, file: result.eftFileNo };
         // Issue 40 item 4: Pay hands over the cheques' PDF (or the EFT file) at once (ActionResult.Download, routes.ts);

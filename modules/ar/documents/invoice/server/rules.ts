@@ -25,16 +25,16 @@
  * batch) — each checked alone (`prepareInvoice`: a refusal answers that document only), then written together
  * (`writeInvoices`: a block of numbers, multi-row inserts, one `postMany`, multi-row AR items).
  */
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import { add, cmp, isZero, mul, neg, type Decimal } from '@erp/shared/decimal';
 import { arInvoice, AR_CREDIT_SEQUENCE, AR_INVOICE_SEQUENCE, type ArInvoiceRecord } from '../definition.ts';
-import { arDb, type ArInvoicesTable } from '../../../server/tables.generated.ts';
+import { arDb, type ArDatabase, type ArInvoiceLinesTable, type ArInvoicesTable } from '../../../server/tables.generated.ts';
 import { termsDates } from '../../../definitions/setup/index.ts';
 import { percentOf, taxesFor, type TaxRate } from '../../../definitions/tax.ts';
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { Change, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber, nextNumbers } from '@erp/server/entities/numbering';
 import { assertPeriodOpen, checkPosting, post, postMany, type PostingRequest } from '@erp/modules/gl/server/api';
 import { addArItem, addArItems, applyArItem, arAccount, arItem, arPosting, type NewArItem } from '../../../server/subledger.ts';
@@ -42,6 +42,7 @@ import { perTransaction } from '@erp/server/db/per-transaction';
 import { setField } from '@erp/server/entities/hooks';
 
 type Row = Record<string, unknown>;
+type ArTransaction = Transaction<ArDatabase>;
 
 /**
  * Reads a batch of documents may share (the demo seed writes hundreds in one transaction): tax rates per
@@ -65,8 +66,8 @@ function flag(raw: unknown): boolean {
 }
 
 /** What an invoice reads of its parties' firm rows (the shell's firms with A/R's columns: `arDb`). */
-function partiesOf(trx: AnyTransaction, firmIds: readonly string[]) {
-  return arDb(trx)
+function partiesOf(trx: ArTransaction, firmIds: readonly string[]) {
+  return trx
     .selectFrom('firms')
     .select(['firm_id', 'is_active', 'is_bill_to', 'is_ship_to', 'bill_to_id', 'province_code', 'account_terms', 'sales_rep'])
     .where('firm_id', 'in', firmIds)
@@ -74,9 +75,12 @@ function partiesOf(trx: AnyTransaction, firmIds: readonly string[]) {
 }
 type Party = Awaited<ReturnType<typeof partiesOf>>[number];
 
-/** The bill-to and ship-to rows, or the §8 refusals. */
-export async function checkParties(trx: AnyTransaction, billToId: string, shipToId: string): Promise<{ billTo: Party; shipTo: Party }> {
-  const rows = await partiesOf(trx, [...new Set([billToId, shipToId])]);
+/**
+ * The bill-to and ship-to rows, or the §8 refusals. Other modules' documents check their parties here in their own
+ * transaction (any schema): read through A/R's view, as the functions below that they call.
+ */
+export async function checkParties<D>(callerTrx: Transaction<D>, billToId: string, shipToId: string): Promise<{ billTo: Party; shipTo: Party }> {
+  const rows = await partiesOf(arDb(callerTrx), [...new Set([billToId, shipToId])]);
   const billTo = rows.find((row) => row.firm_id === billToId);
   // §5/§8 "Bill To is invalid.": an existing, active bill-to account.
   if (!billTo || !flag(billTo.is_active) || !flag(billTo.is_bill_to)) {
@@ -92,30 +96,31 @@ export async function checkParties(trx: AnyTransaction, billToId: string, shipTo
 }
 
 /** A province's sales tax rates (§5), read once per transaction; Payables prices its invoices with them too. */
-export async function ratesOf(trx: AnyTransaction, province: string): Promise<TaxRate[]> {
+export async function ratesOf<D>(callerTrx: Transaction<D>, province: string): Promise<TaxRate[]> {
+  const trx = arDb(callerTrx);
   const engine = engineOf(trx);
-  const rows = await perTransaction(trx, `sales_tax_rates:${province}`, async () =>
-    (await trx
+  const rows = await perTransaction(trx, `sales_tax_rates:${province}`, () =>
+    trx
       .selectFrom('sales_tax_rates')
       .select(['authority_id', 'province_code', 'effective_date', 'rate_percent', 'account_id'])
       .where('province_code', '=', province)
-      .execute()) as Row[],
+      .execute(),
   );
   return rows.map((row) => ({
-    AuthorityId: String(row['authority_id']),
-    ProvinceCode: String(row['province_code']),
-    EffectiveDate: String(row['effective_date']),
-    RatePercent: decimalFromDb(engine, row['rate_percent'], 3) ?? '0',
-    AccountId: String(row['account_id']),
+    AuthorityId: String(row.authority_id),
+    ProvinceCode: String(row.province_code),
+    EffectiveDate: String(row.effective_date),
+    RatePercent: decimalFromDb(engine, row.rate_percent, 3) ?? '0',
+    AccountId: String(row.account_id),
   }));
 }
 
 /** The authorities of each tax group (an unknown group: none). */
-export async function groupsOf(trx: AnyTransaction, groups: string[]): Promise<Map<string, string[]>> {
+export async function groupsOf<D>(callerTrx: Transaction<D>, groups: string[]): Promise<Map<string, string[]>> {
   const members = new Map<string, string[]>(groups.map((group) => [group, []]));
   if (groups.length === 0) return members;
-  const rows = (await trx.selectFrom('sales_tax_group_authorities').select(['group_id', 'authority_id']).where('group_id', 'in', groups).execute()) as Row[];
-  for (const row of rows) members.get(String(row['group_id']))?.push(String(row['authority_id']));
+  const rows = await arDb(callerTrx).selectFrom('sales_tax_group_authorities').select(['group_id', 'authority_id']).where('group_id', 'in', groups).execute();
+  for (const row of rows) members.get(row.group_id)?.push(row.authority_id);
   return members;
 }
 
@@ -133,7 +138,7 @@ export interface PricedLine {
 }
 
 /** Amounts and taxes of each line (see the module header). */
-export async function priceLines(trx: AnyTransaction, lines: readonly Row[], province: string, date: string, memo?: PricingMemo): Promise<PricedLine[]> {
+export async function priceLines<D>(trx: Transaction<D>, lines: readonly Row[], province: string, date: string, memo?: PricingMemo): Promise<PricedLine[]> {
   let rates = memo?.rates.get(province);
   if (!rates) {
     rates = await ratesOf(trx, province);
@@ -170,21 +175,21 @@ export async function priceLines(trx: AnyTransaction, lines: readonly Row[], pro
   });
 }
 
-async function termsOf(trx: AnyTransaction, code: string | null): Promise<{ NetDays: number; DiscountDays: number; DiscountPercent: string } | null> {
+async function termsOf(trx: ArTransaction, code: string | null): Promise<{ NetDays: number; DiscountDays: number; DiscountPercent: string } | null> {
   if (!code) return null;
-  const row = await perTransaction(trx, `ar_account_terms:${code}`, async () =>
-    (await trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst()) as Row | undefined,
+  const row = await perTransaction(trx, `ar_account_terms:${code}`, () =>
+    trx.selectFrom('ar_account_terms').select(['net_days', 'discount_days', 'discount_percent']).where('terms_code', '=', code).executeTakeFirst(),
   );
   if (!row) return null;
   return {
-    NetDays: Number(row['net_days'] ?? 0),
-    DiscountDays: Number(row['discount_days'] ?? 0),
-    DiscountPercent: decimalFromDb(engineOf(trx), row['discount_percent'], 2) ?? '0.00',
+    NetDays: Number(row.net_days ?? 0),
+    DiscountDays: Number(row.discount_days ?? 0),
+    DiscountPercent: decimalFromDb(engineOf(trx), row.discount_percent, 2) ?? '0.00',
   };
 }
 
 /** The header figures of a priced document. */
-async function headerFigures(trx: AnyTransaction, lines: readonly PricedLine[], termsCode: string | null, date: string, memo?: PricingMemo) {
+async function headerFigures(trx: ArTransaction, lines: readonly PricedLine[], termsCode: string | null, date: string, memo?: PricingMemo) {
   let subTotal = '0.00';
   let taxTotal = '0.00';
   for (const line of lines) {
@@ -286,7 +291,7 @@ function itemOfDocument(document: DocumentFacts, total: Decimal, journalId: numb
   };
 }
 
-async function receivableOf(trx: AnyTransaction, memo?: PricingMemo): Promise<string> {
+async function receivableOf(trx: ArTransaction, memo?: PricingMemo): Promise<string> {
   const receivable = memo?.receivable ?? (await arAccount(trx, 'RECEIVABLE'));
   if (memo) memo.receivable = receivable;
   return receivable;
@@ -296,7 +301,7 @@ async function receivableOf(trx: AnyTransaction, memo?: PricingMemo): Promise<st
  * The posting of a document (`postingOf`) through the posting service, then its AR item. Answers the journal
  * and the item.
  */
-export async function postDocument(trx: AnyTransaction, document: DocumentFacts, lines: readonly PricedLine[], userId: string, memo?: PricingMemo): Promise<{ journalId: number; itemId: number; total: Decimal }> {
+export async function postDocument(trx: ArTransaction, document: DocumentFacts, lines: readonly PricedLine[], userId: string, memo?: PricingMemo): Promise<{ journalId: number; itemId: number; total: Decimal }> {
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   const { request, total } = postingOf(document, lines, await receivableOf(trx, memo), userId);
   const result = await post(trx, request);
@@ -351,7 +356,7 @@ function documentRow(engine: Engine, header: InvoiceHeader, userId: string, now:
 }
 
 /** The ar_invoice_lines row of a priced line. */
-function lineRow(engine: Engine, invoiceId: number, line: PricedLine): Row {
+function lineRow(engine: Engine, invoiceId: number, line: PricedLine): Insertable<ArInvoiceLinesTable> {
   return {
     invoice_id: invoiceId,
     description: line.Description,
@@ -366,9 +371,9 @@ function lineRow(engine: Engine, invoiceId: number, line: PricedLine): Row {
 }
 
 /** A document written directly (credit notes of the `credit` action, demo data): header and lines. */
-export async function insertDocument(trx: AnyTransaction, header: InvoiceHeader, lines: readonly PricedLine[], userId: string, now: string): Promise<number> {
+export async function insertDocument(trx: ArTransaction, header: InvoiceHeader, lines: readonly PricedLine[], userId: string, now: string): Promise<number> {
   const engine = engineOf(trx);
-  const inserted = await arDb(trx).insertInto('ar_invoices').values(documentRow(engine, header, userId, now)).returning('invoice_id').executeTakeFirstOrThrow();
+  const inserted = await trx.insertInto('ar_invoices').values(documentRow(engine, header, userId, now)).returning('invoice_id').executeTakeFirstOrThrow();
   const invoiceId = Number(inserted.invoice_id);
   if (lines.length > 0) await trx.insertInto('ar_invoice_lines').values(lines.map((line) => lineRow(engine, invoiceId, line))).execute();
   return invoiceId;
@@ -405,7 +410,8 @@ export interface PreparedInvoice {
  * as the posting service would check it (the A/R period open §4/§8, balanced exact lines, valid accounts; a
  * control account refused as a revenue account) — a refusal throws BusinessError naming this document alone.
  */
-export async function prepareInvoice(trx: AnyTransaction, input: NewInvoice, userId: string, memo?: PricingMemo): Promise<PreparedInvoice> {
+export async function prepareInvoice<D>(callerTrx: Transaction<D>, input: NewInvoice, userId: string, memo?: PricingMemo): Promise<PreparedInvoice> {
+  const trx = arDb(callerTrx);
   const shipToId = input.shipToId ?? input.billToId;
   const partiesKey = `${input.billToId}\u0000${shipToId}`;
   const parties = memo?.firms.get(partiesKey) ?? (await checkParties(trx, input.billToId, shipToId));
@@ -440,8 +446,9 @@ const LINE_BATCH = 2000;
  * service's `postMany` (each document its own entries, balanced), the AR items in multi-row inserts, each
  * document's journal. Answers each document, in order. The same rows as `createPostedInvoice` one by one.
  */
-export async function writeInvoices(trx: AnyTransaction, invoices: readonly PreparedInvoice[], userId: string, memo?: PricingMemo): Promise<CreatedInvoice[]> {
+export async function writeInvoices<D>(callerTrx: Transaction<D>, invoices: readonly PreparedInvoice[], userId: string, memo?: PricingMemo): Promise<CreatedInvoice[]> {
   if (invoices.length === 0) return [];
+  const trx = arDb(callerTrx);
   const engine = engineOf(trx);
   const now = new Date().toISOString();
   const credit = (invoice: PreparedInvoice) => invoice.document.documentType === 'CreditNote';
@@ -453,7 +460,7 @@ export async function writeInvoices(trx: AnyTransaction, invoices: readonly Prep
   const ids: number[] = [];
   for (let start = 0; start < invoices.length; start += HEADER_BATCH) {
     const rows = invoices.slice(start, start + HEADER_BATCH).map((invoice, index) => documentRow(engine, { ...invoice.header, DocumentNo: numbers[start + index] }, userId, now));
-    const inserted = await arDb(trx).insertInto('ar_invoices').values(rows).returning('invoice_id').execute();
+    const inserted = await trx.insertInto('ar_invoices').values(rows).returning('invoice_id').execute();
     for (const row of inserted) ids.push(Number(row.invoice_id));
   }
   const lines = invoices.flatMap((invoice, index) => invoice.priced.map((line) => lineRow(engine, ids[index]!, line)));
@@ -484,7 +491,7 @@ export type InvoiceOutcome = { invoice: CreatedInvoice; refused?: undefined } | 
  * processing): each checked alone (`prepareInvoice`; a refused document is answered as such and the others are
  * written), then all written at once (`writeInvoices`). Answers one outcome per input, in order.
  */
-export async function createPostedInvoices(trx: AnyTransaction, inputs: readonly NewInvoice[], userId: string, memo: PricingMemo = pricingMemo()): Promise<InvoiceOutcome[]> {
+export async function createPostedInvoices<D>(trx: Transaction<D>, inputs: readonly NewInvoice[], userId: string, memo: PricingMemo = pricingMemo()): Promise<InvoiceOutcome[]> {
   const prepared: (PreparedInvoice | BusinessError)[] = [];
   for (const input of inputs) {
     try {
@@ -500,12 +507,13 @@ export async function createPostedInvoices(trx: AnyTransaction, inputs: readonly
 }
 
 /** Creates and posts one document in `trx` (the demo seed; see the module header): a batch of one. */
-export async function createPostedInvoice(trx: AnyTransaction, input: NewInvoice, userId: string, memo?: PricingMemo): Promise<CreatedInvoice> {
+export async function createPostedInvoice<D>(trx: Transaction<D>, input: NewInvoice, userId: string, memo?: PricingMemo): Promise<CreatedInvoice> {
   return (await writeInvoices(trx, [await prepareInvoice(trx, input, userId, memo)], userId, memo))[0]!;
 }
 
 export const arInvoiceHooks: EntityHooks<ArInvoiceRecord> = {
-  async beforeWrite(ctx, trx, change) {
+  async beforeWrite(ctx, engineTrx, change) {
+    const trx = arDb(engineTrx);
     const next = change.next;
     const date = String(next['InvoiceDate']);
     if (change.changed.has('InvoiceDate') || change.mode === 'create') await assertPeriodOpen(trx, date, 'ar', 'InvoiceDate');
@@ -518,10 +526,10 @@ export const arInvoiceHooks: EntityHooks<ArInvoiceRecord> = {
     if (next['ShipToId'] == null || next['ShipToId'] === '') setField(change, 'ShipToId', billToId);
     const { billTo, shipTo } = await checkParties(trx, billToId, String(next['ShipToId']));
     if (change.mode === 'create' || change.changed.has('BillToId')) {
-      if (next['TermsCode'] == null && billTo['account_terms'] != null) setField(change, 'TermsCode', billTo['account_terms']);
-      if (next['SalesRep'] == null && billTo['sales_rep'] != null) setField(change, 'SalesRep', billTo['sales_rep']);
+      if (next['TermsCode'] == null && billTo.account_terms != null) setField(change, 'TermsCode', billTo.account_terms);
+      if (next['SalesRep'] == null && billTo.sales_rep != null) setField(change, 'SalesRep', billTo.sales_rep);
     }
-    const province = String(shipTo['province_code'] ?? billTo['province_code'] ?? '');
+    const province = shipTo.province_code ?? billTo.province_code ?? '';
     if (next['ProvinceCode'] !== province) setField(change, 'ProvinceCode', province);
     const priced = await priceLines(trx, linesOf(next), province, date);
     setField(change, 'Lines', priced.map(stripped));
@@ -538,7 +546,8 @@ export const arInvoiceHooks: EntityHooks<ArInvoiceRecord> = {
         if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
       },
       async effect(ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = arDb(run.trx);
         const billToId = String(record['BillToId']);
         const shipToId = String(record['ShipToId'] ?? billToId);
         // The parties may have changed since the save (a firm made inactive): checked again.
@@ -588,7 +597,8 @@ export const arInvoiceHooks: EntityHooks<ArInvoiceRecord> = {
         if (run.record['DocumentType'] !== 'Invoice') throw BusinessError.of(409, 'not_an_invoice', 'ar:rules.creditInvoiceOnly');
       },
       async effect(ctx, run) {
-        const { trx, record, now } = run;
+        const { record, now } = run;
+        const trx = arDb(run.trx);
         const userId = ctx.user.userId;
         // The credit note's date (the body's Date, default the invoice's): a real date, not before the invoice.
         const asked = run.body['Date'];
@@ -614,12 +624,12 @@ export const arInvoiceHooks: EntityHooks<ArInvoiceRecord> = {
         // The invoice's AR item is locked before the posting, as a receipt locks the items it applies before it
         // posts: posting first (the G/L balances locked) and then waiting for the item a parallel receipt holds
         // while that receipt waits for the same balances was a deadlock on PostgreSQL (a 500; issue 22).
-        const invoiceItem = (await trx
+        const invoiceItem = await trx
           .selectFrom('ar_items')
           .select('item_id')
           .where('origin_type', '=', arInvoice.name)
           .where('origin_id', '=', String(record['InvoiceId']))
-          .executeTakeFirst()) as { item_id: number } | undefined;
+          .executeTakeFirst();
         const item = invoiceItem ? await arItem(trx, Number(invoiceItem.item_id), true) : undefined;
         const creditId = await insertDocument(trx, header, priced, userId, now);
         const posted = await postDocument(
