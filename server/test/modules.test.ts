@@ -259,6 +259,8 @@ describe('higher modules contribute, lower modules never name them', () => {
     const owner = new Map(modules.flatMap((module) => (module.catalog?.applications ?? []).map(({ app }) => [app.Application, module.definitions.name] as const)));
     const named: string[] = [];
     const defined = new Set(modules.flatMap((module) => [...(module.reports ?? []), ...(module.processes ?? [])].map(({ def }) => def.name)));
+    const routerPath = new Map(modules.flatMap((module) => (module.catalog?.applications ?? []).map(({ app }) => [app.Application, app.RouterPath] as const)));
+    const menuPaths = new Set(catalogRoutes.map((route) => route.Path.toLowerCase()));
     for (const module of modules) {
       const name = module.definitions.name;
       for (const { def } of [...(module.reports ?? []), ...(module.processes ?? [])]) {
@@ -273,6 +275,7 @@ describe('higher modules contribute, lower modules never name them', () => {
         if (owner.get(entry.application) !== name) named.push(`${name} shows ${entry.report} in ${entry.application}, not its own`);
         // A misspelt name would drop the route from the menu's report without a word (routesOf matches by name).
         if (!defined.has(entry.report)) named.push(`${name} shows ${entry.report}, which no module defines`);
+        if (!menuPaths.has(`${routerPath.get(entry.application)}${entry.path}`.toLowerCase())) named.push(`${name} shows ${entry.report} at ${entry.application} ${entry.path}, not on its menu`);
       }
     }
     // Issue 73 item 4: a report of a lower module on a higher menu is that module's `shownElsewhere`.
