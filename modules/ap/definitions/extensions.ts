@@ -32,6 +32,10 @@ export const extensions: ModuleExtensions = combineExtensions(
   // Its menus (modules/ap/server/catalog.ts) show Purchasing's orders and receipts and Receivables' terms and sales
   // taxes (§6: its users read them), and mount the firm's screen for vendors (issue 73 item 4: said here, not there).
   { extends: [...showIn('NOVUS-AP', 'purchase-order', 'po-receipt', 'account-terms', 'sales-tax-authority', 'sales-tax-rate', 'sales-tax-group'), { entity: 'firm', routes: ['/novus-ap/firm-maintenance'] }] },
-  // The G/L's account enquiry on its menus (SCREENS.md GL-10), as its catalog lists it.
-  shownElsewhere({ report: 'gl-account-enquiry', application: 'NOVUS-AP', path: '/account-enquiry' }),
+  // The G/L's account enquiry on its menus (SCREENS.md GL-10), as its catalog lists it; and Purchasing's order print
+  // from the order entry its menu mounts (issue 73 item 4: said here, not by Purchasing).
+  shownElsewhere(
+    { report: 'gl-account-enquiry', application: 'NOVUS-AP', path: '/account-enquiry' },
+    { report: 'po-purchase-order-print', application: 'NOVUS-AP', path: '/purchase-order-entry' },
+  ),
 );

@@ -23,6 +23,7 @@ import { pdfText } from '../../../server/test/helpers/pdf-text.ts';
 import { resolves } from '../../../server/test/helpers/module-exports.ts';
 import { registerProcesses, type ServerProcess } from '@erp/server/processes/engine';
 import { defineProcess } from '@erp/shared/processes/define';
+import { routesOf } from '@erp/shared/reports/define';
 import { AR_REPORTS } from '../definitions/reports/index.ts';
 
 let server: TestServer;
@@ -553,7 +554,8 @@ describe('screens', () => {
     const routes = new Map(((await db.selectFrom('routes').select(['path', 'component']).execute()) as { path: string; component: string }[]).map((r) => [r.path, r.component]));
     const components: string[] = [];
     for (const def of AR_REPORTS) {
-      for (const route of def.routes) {
+      // Its own routes and those the modules above give it (Order Entry, Trades, the legacy menu).
+      for (const route of routesOf(def)) {
         const component = routes.get(`${applications.get(route.application)}${route.path}`);
         expect(component, `${def.name} ${route.application}${route.path}`).toBeDefined();
         components.push(component!);

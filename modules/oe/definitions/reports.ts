@@ -28,9 +28,9 @@ import { RANGE_PRICE_TYPES } from './pricing/price-table.ts';
 const SOURCE_OPTIONS = ['sku', 'customer', 'jobber', 'default'].map((value) => ({ value, labelKey: `oe:reports.sources.${value}` }));
 
 const { cost, date, dateRange, dateTime, integer, lookup, money, quantity, text } = reportParts('oe:reports');
-const WD = 'NOVUS-WD';
-const NV = 'NOVUS';
-const on = (path: string, apps: readonly string[]): ReportRoute[] => apps.map((application) => ({ application, path }));
+// Only its own menu: Waste Disposal's and the legacy menus show some of them too, their contributions
+// (`SHOWN_ELSEWHERE` in modules/wd and modules/so definitions/extensions.ts, issue 73 item 4).
+const on = (path: string): ReportRoute[] => [{ application: OE_APP, path }];
 const product = lookup('ProductId', 'product', 30);
 const productClass = lookup('ClassId', 'product-class', 10);
 const table = (required: boolean): ReportParameterInput => lookup('PriceTableId', 'price-table', 20, required ? { required: true } : {});
@@ -38,7 +38,7 @@ const table = (required: boolean): ReportParameterInput => lookup('PriceTableId'
 export const customerPriceList: ReportDefinition = defineReport({
   name: 'oe-customer-price-list',
   application: OE_APP,
-  routes: on('/Customer-Price-List', [OE_APP, WD]),
+  routes: on('/Customer-Price-List'),
   titleKey: 'oe:customer-price-list.title',
   parameters: [lookup('CustomerId', 'firm', 20, { required: true }), lookup('ShipToId', 'firm', 20), { name: 'PriceDate', type: 'date', required: true, defaultValue: 'today', labelKey: 'oe:reports.parameters.PriceDate' }, productClass, product],
   rules: [],
@@ -59,7 +59,7 @@ export const customerPriceList: ReportDefinition = defineReport({
 export const productsPriceList: ReportDefinition = defineReport({
   name: 'oe-products-price-list',
   application: OE_APP,
-  routes: on('/Products-price-list', [OE_APP]),
+  routes: on('/Products-price-list'),
   titleKey: 'oe:products-price-list.title',
   parameters: [productClass, product],
   rules: [],
@@ -83,7 +83,7 @@ export const priceTablesDue: ReportDefinition = defineReport({
   // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
   records: { entity: 'price-table', field: 'PriceTableId' },
   application: OE_APP,
-  routes: on('/PriceTable-Due-ForReview', [OE_APP, WD]),
+  routes: on('/PriceTable-Due-ForReview'),
   titleKey: 'oe:price-tables-due.title',
   parameters: [{ name: 'DueBy', type: 'date', required: true, defaultValue: 'today', labelKey: 'oe:reports.parameters.DueBy' }],
   rules: [],
@@ -105,7 +105,7 @@ const overrideColumns = [
 export const priceOverrideAudit: ReportDefinition = defineReport({
   name: 'oe-price-override-audit',
   application: OE_APP,
-  routes: on('/price-override-audit', [OE_APP, NV]),
+  routes: on('/price-override-audit'),
   titleKey: 'oe:price-override-audit.title',
   parameters: [...dateRange(), lookup('CustomerId', 'firm', 20), product],
   rules: [ONE_YEAR_RANGE],
@@ -117,7 +117,7 @@ export const priceOverrideAudit: ReportDefinition = defineReport({
 export const safetyPriceAudit: ReportDefinition = defineReport({
   name: 'oe-safety-price-audit',
   application: OE_APP,
-  routes: on('/safety-price-audit', [OE_APP, NV]),
+  routes: on('/safety-price-audit'),
   titleKey: 'oe:safety-price-audit.title',
   parameters: [...dateRange(), lookup('CustomerId', 'firm', 20), product],
   rules: [ONE_YEAR_RANGE],
@@ -131,7 +131,7 @@ export const ADJUST_METHODS = ['Percent', 'Amount'] as const;
 export const priceAdjustments: ProcessDefinition = defineProcess({
   name: 'oe-price-adjustments',
   application: OE_APP,
-  routes: on('/price-adjustments', [OE_APP, WD]),
+  routes: on('/price-adjustments'),
   titleKey: 'oe:price-adjustments.title',
   parameters: [
     table(false),
@@ -156,7 +156,7 @@ export const renewPriceTable: ProcessDefinition = defineProcess({
   // §6: a user restricted to assigned customers gets the rows of records they may see (issue 68 item 2).
   records: { entity: 'price-table', field: 'PriceTableId' },
   application: OE_APP,
-  routes: on('/renew-price-table', [OE_APP]),
+  routes: on('/renew-price-table'),
   titleKey: 'oe:renew-price-table.title',
   parameters: [
     table(true),
@@ -176,7 +176,7 @@ export const renewPriceTable: ProcessDefinition = defineProcess({
 export const newProductsPricing: ProcessDefinition = defineProcess({
   name: 'oe-new-products-pricing',
   application: OE_APP,
-  routes: on('/new-products-pricing', [OE_APP]),
+  routes: on('/new-products-pricing'),
   titleKey: 'oe:new-products-pricing.title',
   parameters: [table(true), productClass, { name: 'Change', type: 'text', required: true, maxLength: 16, labelKey: 'oe:reports.parameters.Markup' }],
   rules: [],

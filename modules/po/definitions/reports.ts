@@ -16,6 +16,8 @@
  *   the letterhead, the vendor's address, the order's number, date, ship-to, dates, terms and carrier, its lines,
  *   its totals and its notes (`group.document`). Not a menu screen: the order form prints it (`print`), with the
  *   rights of the applications whose menus open the order.
+ * Another module's menu that shows one of them (Order Entry, the legacy menu, Payables' order entry) says so
+ * itself (`SHOWN_ELSEWHERE` in its definitions/extensions.ts, issue 73 item 4): these name only Purchasing's.
  */
 import { defineReport, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
@@ -85,10 +87,8 @@ export const purchaseAnalysis: ReportDefinition = defineReport({
 export const purchaseOrderList: ReportDefinition = defineReport({
   name: 'po-purchase-order-list',
   application: PO_APP,
-  routes: [
-    { application: 'NOVUS-OE', path: '/purchase-order-list' },
-    { application: 'NOVUS', path: '/purchase-order-list' },
-  ],
+  // Not on its own menu: Order Entry's and the legacy menus show it, their contributions.
+  routes: [],
   titleKey: 'po:reports.purchaseOrderList.title',
   parameters: [...dateRange(), VENDOR, { name: 'Status', type: 'enum', options: STATUS_OPTIONS, labelKey: 'po:reports.parameters.Status' }],
   rules: [ONE_YEAR_RANGE],
@@ -111,10 +111,7 @@ export const purchaseOrderList: ReportDefinition = defineReport({
 export const lotTracking: ReportDefinition = defineReport({
   name: 'po-lot-tracking',
   application: PO_APP,
-  routes: [
-    { application: PO_APP, path: '/lot-number-tracking' },
-    { application: 'NOVUS-OE', path: '/lot-number-tracking' },
-  ],
+  routes: [{ application: PO_APP, path: '/lot-number-tracking' }],
   titleKey: 'po:reports.lotTracking.title',
   parameters: [lookup('HeatNo', 'heat-number', 30), { name: 'LotNo', type: 'text', maxLength: 30, labelKey: 'po:reports.parameters.LotNo' }, PRODUCT],
   rules: [],
@@ -147,10 +144,7 @@ const ORDER_FIELDS = {
 export const purchaseOrderPrint: ReportDefinition = defineReport({
   name: 'po-purchase-order-print',
   application: PO_APP,
-  routes: [
-    { application: PO_APP, path: '/purchase-order-entry' },
-    { application: 'NOVUS-AP', path: '/purchase-order-entry' },
-  ],
+  routes: [{ application: PO_APP, path: '/purchase-order-entry' }],
   titleKey: 'po:reports.purchaseOrderPrint.title',
   parameters: [{ name: 'PoNo', type: 'text', required: true, maxLength: 20, labelKey: 'po:reports.parameters.PoNo' }],
   rules: [],

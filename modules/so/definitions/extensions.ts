@@ -19,6 +19,11 @@ export const extensions: ModuleExtensions = combineExtensions(
     { report: 'gl-trial-balance', application: LEGACY, path: '/trial-balance' },
     { report: 'gl-detailed-ledger', application: LEGACY, path: '/detailed-ledger' },
     { report: 'gl-year-end', application: LEGACY, path: '/year-end' },
+    // And the legacy screens of the modules below it: their definitions name only their own applications.
+    { report: 'ar-customer-lists', application: LEGACY, path: '/customer-lists' },
+    { report: 'oe-price-override-audit', application: LEGACY, path: '/price-override-audit' },
+    { report: 'oe-safety-price-audit', application: LEGACY, path: '/safety-price-audit' },
+    { report: 'po-purchase-order-list', application: LEGACY, path: '/purchase-order-list' },
   ),
   {
     extends: [

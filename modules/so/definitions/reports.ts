@@ -138,10 +138,8 @@ export const editLotsShipped: ProcessDefinition = defineProcess({
 export const invoicePublishing: ProcessDefinition = defineProcess({
   name: 'so-invoice-publishing',
   application: 'NOVUS-PT',
-  routes: [
-    { application: 'NOVUS-PT', path: '/invoice-publishing' },
-    { application: 'NOVUS-WD', path: '/invoice-publishing' },
-  ],
+  // Waste Disposal's menu shows it too: its contribution (issue 73 item 4).
+  routes: [{ application: 'NOVUS-PT', path: '/invoice-publishing' }],
   titleKey: `${SO}:reports.invoicePublishing.title`,
   parameters: [{ name: 'TemplateId', type: 'lookup', entity: 'email-template', required: true, maxLength: 20, labelKey: `${SO}:reports.parameters.TemplateId` }, CUSTOMER],
   rules: [],

@@ -24,10 +24,7 @@ import { journalPrinting } from '@erp/modules/gl/definitions/index';
 import { invoicePrint } from './invoice-print.ts';
 
 const AR = 'NOVUS-AR';
-const OE = 'NOVUS-OE';
-const TE = 'NOVUS-TE';
 const STEEL = 'RESTEEL-OE';
-const LEGACY = 'NOVUS';
 
 /**
  * Issue 21 item 4: an item's type and status are enumerations, shown by their labels ("Facture", never
@@ -55,11 +52,14 @@ const [START, END] = dateRange();
 
 const routes = (path: string, applications: readonly string[]): ReportRoute[] => applications.map((application) => ({ application, path }));
 
-/** AR-06: the customer's items and, under each, the applications that touched it. */
+/**
+ * AR-06: the customer's items and, under each, the applications that touched it. Order Entry's and Trades' menus
+ * show it too: their contribution (`SHOWN_ELSEWHERE`, issue 73 item 4).
+ */
 export const arAccountInquiry: ReportDefinition = defineReport({
   name: 'ar-account-inquiry',
   application: AR,
-  routes: routes('/ar-account-inquiry', [AR, OE, TE, STEEL]),
+  routes: routes('/ar-account-inquiry', [AR, STEEL]),
   titleKey: 'ar:reports.accountInquiry.title',
   parameters: [
     CUSTOMER_REQUIRED,
@@ -255,7 +255,7 @@ const CUSTOMER_LIST_COLUMNS: readonly ReportColumnInput[] = [
 function customerList(name: string, titleKey: string, variant: CustomerListVariant | null, reportRoutes: ReportRoute[]): ReportDefinition {
   return defineReport({
     name,
-    application: reportRoutes[0]!.application,
+    application: AR,
     routes: reportRoutes,
     titleKey,
     parameters: [
@@ -286,8 +286,11 @@ export const arInactiveCustomerList = customerList(
   'inactive',
   routes('/InactiveCustomer-List', [AR]),
 );
-/** The legacy `/novus/customer-lists`: one screen, the list chosen in the form. */
-export const arCustomerLists = customerList('ar-customer-lists', 'ar:reports.customerList.titleLegacy', null, routes('/customer-lists', [LEGACY]));
+/**
+ * The legacy `/novus/customer-lists`: one screen, the list chosen in the form. Only the legacy menu shows it: Sales
+ * Orders' contribution (`SHOWN_ELSEWHERE`, issue 73 item 4), so it has no route of its own.
+ */
+export const arCustomerLists = customerList('ar-customer-lists', 'ar:reports.customerList.titleLegacy', null, []);
 
 /** AR-13: the customers' contacts. */
 export const arContactList: ReportDefinition = defineReport({

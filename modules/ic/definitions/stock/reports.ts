@@ -10,15 +10,14 @@
  *   250,000 balances; the inventory value is the trial balance's inventory accounts).
  * - `ic-product-cost` (IC-14, `/Product-Cost`): per product × warehouse the moving average cost and the last
  *   receipt cost (§9 valuation average or last), the quantity and value on hand, the last receipt date.
- * - `ic-product-inquiry` (IC-12, `/product-inquiry` under IC and OE): one product's movements per warehouse
- *   over a date range (at most one year, §9), each warehouse opening with its quantity on hand before the
- *   range and closing with the quantity after it (running balance).
+ * - `ic-product-inquiry` (IC-12, `/product-inquiry` under IC, and under OE by Order Entry's contribution): one
+ *   product's movements per warehouse over a date range (at most one year, §9), each warehouse opening with its
+ *   quantity on hand before the range and closing with the quantity after it (running balance).
  */
 import { defineReport, type ReportColumnInput, type ReportDefinition } from '@erp/shared/reports/define';
 import { groupedBy, ONE_YEAR_RANGE, reportParts } from '@erp/shared/reports/parts';
 
 const IC = 'NOVUS-IC';
-const OE = 'NOVUS-OE';
 
 const { cost, date, dateRange, integer, lookup, money, quantity: qty, text } = reportParts('ic:reports');
 
@@ -54,10 +53,7 @@ export const productCost: ReportDefinition = defineReport({
 export const productInquiry: ReportDefinition = defineReport({
   name: 'ic-product-inquiry',
   application: IC,
-  routes: [
-    { application: IC, path: '/product-inquiry' },
-    { application: OE, path: '/product-inquiry' },
-  ],
+  routes: [{ application: IC, path: '/product-inquiry' }],
   titleKey: 'ic:reports.productInquiry.title',
   parameters: [lookup('ProductId', 'product', 30, { required: true }), WAREHOUSE, ...dateRange()],
   rules: [ONE_YEAR_RANGE],
