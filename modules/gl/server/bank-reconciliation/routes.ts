@@ -155,26 +155,25 @@ async function clearedBefore(db: Db, entryId: number): Promise<boolean> {
 }
 
 export async function complete(trx: GlTransaction, body: CompleteBody, userId: string): Promise<number> {
-  const db = trx;
   checkDate(body.StatementDate, 'StatementDate');
   const parsed = parseDecimal(body.StatementBalance, { precision: 15, scale: 2 });
   if (!parsed.ok) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.amount', {}, 'StatementBalance');
-  const { glAccountId } = await bankAccountRow(db, body.BankAccountId);
+  const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
   // SCREENS.md FS-01: the statement date is in an open (G/L) period (§8 texts from the ledger service).
   await assertPeriodOpen(trx, body.StatementDate, 'gl', 'StatementDate');
   // Issue 22: one completion per G/L account at a time (bank accounts sharing a G/L account share its items);
   // what it reads next (the latest reconciliation, the uncleared items) is read after the lock, so a parallel
   // completion's marks are seen, not collided with.
   await serialize(trx, `gl:bank-reconciliation:${glAccountId}`);
-  const latest = await latestCompleted(db, body.BankAccountId);
+  const latest = await latestCompleted(trx, body.BankAccountId);
   if (latest && latest.statement_date > body.StatementDate) {
     throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.statementDate', { date: latest.statement_date }, 'StatementDate');
   }
-  const opening = latest ? moneyOf(db, latest.statement_balance) : '0.00';
-  const open = new Map((await unclearedItems(db, glAccountId, body.StatementDate)).map((item) => [item.EntryId, item.Amount]));
+  const opening = latest ? moneyOf(trx, latest.statement_balance) : '0.00';
+  const open = new Map((await unclearedItems(trx, glAccountId, body.StatementDate)).map((item) => [item.EntryId, item.Amount]));
   const cleared = [...new Set(body.Cleared)];
   const foreign = cleared.find((id) => !open.has(id));
-  if (foreign !== undefined && (await clearedBefore(db, foreign))) {
+  if (foreign !== undefined && (await clearedBefore(trx, foreign))) {
     // Cleared by another reconciliation (a parallel one, or since the worksheet was read): a conflict, §3 409.
     throw BusinessError.of(409, 'already_cleared', 'gl:bank-reconciliation.rules.alreadyCleared', { id: foreign }, 'Cleared');
   }
@@ -188,7 +187,7 @@ export async function complete(trx: GlTransaction, body: CompleteBody, userId: s
     throw BusinessError.of(400, 'not_reconciled', 'gl:bank-reconciliation.rules.difference', { difference }, 'StatementBalance');
   }
   const now = new Date().toISOString();
-  const row = await db
+  const row = await trx
     .insertInto('bank_reconciliations')
     .values({
       bank_account_id: body.BankAccountId,
@@ -197,7 +196,7 @@ export async function complete(trx: GlTransaction, body: CompleteBody, userId: s
       statement_balance: decimalToDb(trx, parsed.value, 2),
       opening_balance: decimalToDb(trx, opening, 2),
       cleared_total: decimalToDb(trx, clearedTotal, 2),
-      book_balance: decimalToDb(trx, await bookBalance(db, glAccountId, body.StatementDate), 2),
+      book_balance: decimalToDb(trx, await bookBalance(trx, glAccountId, body.StatementDate), 2),
       status: 'Completed',
       created_by: userId,
       created_on: now,
@@ -210,7 +209,7 @@ export async function complete(trx: GlTransaction, body: CompleteBody, userId: s
   const id = row.reconciliation_id;
   for (let start = 0; start < cleared.length; start += BATCH) {
     const batch = cleared.slice(start, start + BATCH).map((entryId) => ({ entry_id: entryId, reconciliation_id: id }));
-    await db.insertInto('bank_reconciliation_marks').values(batch).execute();
+    await trx.insertInto('bank_reconciliation_marks').values(batch).execute();
   }
   return id;
 }
@@ -225,11 +224,10 @@ interface AdjustmentBody {
 }
 
 export async function postAdjustment(trx: GlTransaction, body: AdjustmentBody, userId: string, language: string | null) {
-  const db = trx;
   checkDate(body.Date, 'Date');
   const parsed = parseDecimal(body.Amount, { precision: 15, scale: 2 });
   if (!parsed.ok || cmp(parsed.value, '0.00') <= 0) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.amountPositive', {}, 'Amount');
-  const { glAccountId } = await bankAccountRow(db, body.BankAccountId);
+  const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
   if (body.AccountId === glAccountId) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.offsetAccount', {}, 'AccountId');
   const toBank = adjustmentSign(body.Kind) > 0 ? parsed.value : neg(parsed.value);
   const documentNo = await nextNumber(trx, 'GL-BANK-ADJ', { prefix: 'BK', description: 'Bank reconciliation adjustments' });
@@ -252,19 +250,18 @@ export async function postAdjustment(trx: GlTransaction, body: AdjustmentBody, u
 }
 
 export async function undo(trx: GlTransaction, id: number, confirmations: ReadonlySet<string>, userId: string): Promise<void> {
-  const db = trx;
-  const row = await db.selectFrom('bank_reconciliations').selectAll().where('reconciliation_id', '=', id).executeTakeFirst();
+  const row = await trx.selectFrom('bank_reconciliations').selectAll().where('reconciliation_id', '=', id).executeTakeFirst();
   if (!row) throw BusinessError.of(404, 'not_found', 'gl:bank-reconciliation.rules.notFound', { id });
-  const latest = await latestCompleted(db, row.bank_account_id);
+  const latest = await latestCompleted(trx, row.bank_account_id);
   if (row.status !== 'Completed' || !latest || latest.reconciliation_id !== id) {
     throw BusinessError.of(400, 'not_latest', 'gl:bank-reconciliation.rules.notLatest', { date: row.statement_date });
   }
   if (!confirmations.has(UNDO_CONFIRMATION)) {
     throw new ConfirmationNeeded(UNDO_CONFIRMATION, 'gl:bank-reconciliation.confirmUndo', { date: row.statement_date });
   }
-  await db.deleteFrom('bank_reconciliation_marks').where('reconciliation_id', '=', id).execute();
+  await trx.deleteFrom('bank_reconciliation_marks').where('reconciliation_id', '=', id).execute();
   // Guarded by the status: two undos at once take it back once.
-  const changed = await db
+  const changed = await trx
     .updateTable('bank_reconciliations')
     .set({ status: 'Undone', updated_by: userId, updated_on: new Date().toISOString(), version: row.version + 1 })
     .where('reconciliation_id', '=', id)
