@@ -31,17 +31,20 @@
  */
 import { neg, sub } from '@erp/shared/decimal';
 import { glJournalEntry } from '../definitions/gl-journal-entry.ts';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { BusinessError, ConfirmationNeeded, localeOf, messageIn, callResult } from '@erp/server/entities/call-result';
 import { formatCalendarDate } from '@erp/shared/format';
-import type { AnyTransaction, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityContext, EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { tableChanged } from '@erp/server/entities/paging';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { lockLayout, overlappingPeriod, yearLayoutIssue, yearSpans, type PeriodSpan } from './ledger/period-layout.ts';
 import { assertPeriodOpen, assertYearOpen, findPeriod, flagColumn, periodClosedKey, yearState } from './ledger/periods.ts';
 import { post } from './ledger/posting.ts';
-import type { SubLedger } from './ledger/types.ts';
+import type { JournalSource, SubLedger } from './ledger/types.ts';
+import { glDb, type GlDatabase } from './tables.generated.ts';
+
+type GlTransaction = Transaction<GlDatabase>;
 import { setField } from '@erp/server/entities/hooks';
 import { GL_FLAG, periodFlagOf, periodFlags } from '../definitions/ledger-sources.ts';
 
@@ -61,7 +64,7 @@ export function calendarPeriod(year: number, periodNo: number): { start: string;
   return { start: `${year}-${pad(periodNo)}-01`, end: `${year}-${pad(periodNo)}-${pad(last)}` };
 }
 
-async function openJournalsIn(trx: AnyTransaction, start: string, end: string, source: string | null, openOnly = true): Promise<number> {
+async function openJournalsIn(trx: Kysely<GlDatabase>, start: string, end: string, source: JournalSource | null, openOnly = true): Promise<number> {
   let query = trx
     .selectFrom('gl_journals')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -69,7 +72,7 @@ async function openJournalsIn(trx: AnyTransaction, start: string, end: string, s
     .where('journal_date', '<=', end);
   if (openOnly) query = query.where('status', '=', 'Open');
   if (source) query = query.where('source', '=', source);
-  const row = (await query.executeTakeFirst()) as { n: number | string } | undefined;
+  const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -81,7 +84,7 @@ const flagFields = () => periodFlags().map((flag) => flag.field);
 const isSet = (raw: unknown) => raw === true || raw === 1 || raw === '1' || raw === 't';
 
 /** Whether entries are posted in the period, or journals dated in it. */
-async function periodInUse(trx: AnyTransaction, record: Record<string, unknown>): Promise<boolean> {
+async function periodInUse(trx: Kysely<GlDatabase>, record: Record<string, unknown>): Promise<boolean> {
   const entry = await trx
     .selectFrom('gl_entries')
     .select('entry_id')
@@ -97,7 +100,7 @@ async function periodInUse(trx: AnyTransaction, record: Record<string, unknown>)
  * The one layout rule (ledger/period-layout.ts) on the year(s) a save touches: the year with the period as it
  * will be, and — when it moves to another year — the year it leaves; and no overlap with another year.
  */
-async function assertLayout(trx: AnyTransaction, id: number | null, next: Record<string, unknown>, current: Record<string, unknown> | null): Promise<void> {
+async function assertLayout(trx: GlTransaction, id: number | null, next: Record<string, unknown>, current: Record<string, unknown> | null): Promise<void> {
   await lockLayout(trx);
   const year = Number(next['FiscalYear']);
   const span: PeriodSpan = { periodNo: Number(next['PeriodNo']), start: String(next['StartDate']), end: String(next['EndDate']) };
@@ -114,7 +117,7 @@ async function assertLayout(trx: AnyTransaction, id: number | null, next: Record
 }
 
 /** §4, issue 22: a locked year's periods never change; a closed year's periods do not reopen nor move. */
-async function assertYearAllows(trx: AnyTransaction, year: number, reopens: boolean, moves: boolean, field: string): Promise<void> {
+async function assertYearAllows(trx: GlTransaction, year: number, reopens: boolean, moves: boolean, field: string): Promise<void> {
   const state = await yearState(trx, year);
   if (state === 'Locked') throw BusinessError.of(409, 'year_locked', 'gl:rules.yearLocked', { year }, field);
   if (state === 'Closed' && (reopens || moves)) throw BusinessError.of(409, 'year_closed', 'gl:rules.yearClosed', { year }, field);
@@ -130,7 +133,7 @@ interface OpenJournal {
 }
 
 /** The open journals dated start..end, of `sources` (null: any), oldest first. */
-async function openJournalList(trx: AnyTransaction, start: string, end: string, sources: readonly string[] | null): Promise<OpenJournal[]> {
+async function openJournalList(trx: GlTransaction, start: string, end: string, sources: readonly JournalSource[] | null): Promise<OpenJournal[]> {
   let query = trx
     .selectFrom('gl_journals')
     .select(['journal_id', 'source', 'journal_date'])
@@ -138,11 +141,11 @@ async function openJournalList(trx: AnyTransaction, start: string, end: string, 
     .where('journal_date', '<=', end)
     .where('status', '=', 'Open');
   if (sources) query = query.where('source', 'in', [...sources]);
-  const rows = (await query.orderBy('journal_date').orderBy('journal_id').execute()) as { journal_id: number; source: string; journal_date: string }[];
-  return rows.map((row) => ({ id: Number(row.journal_id), source: String(row.source), date: String(row.journal_date) }));
+  const rows = await query.orderBy('journal_date').orderBy('journal_id').execute();
+  return rows.map((row) => ({ id: row.journal_id, source: String(row.source), date: String(row.journal_date) }));
 }
 
-async function closeJournals(trx: AnyTransaction, userId: EntityContext['user']['userId'], ids: readonly number[]): Promise<void> {
+async function closeJournals(trx: GlTransaction, userId: EntityContext['user']['userId'], ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await trx
     .updateTable('gl_journals')
@@ -155,7 +158,8 @@ async function closeJournals(trx: AnyTransaction, userId: EntityContext['user'][
 
 const periodHooks: EntityHooks = {
   inputKeys: ['Confirmations'],
-  async beforeWrite(ctx, trx, change, confirmations) {
+  async beforeWrite(ctx, engineTrx, change, confirmations) {
+    const trx = glDb(engineTrx);
     const next = change.next;
     if (change.mode === 'create') {
       const year = next['FiscalYear'] as number | null;
@@ -199,11 +203,11 @@ const periodHooks: EntityHooks = {
       await assertLayout(trx, change.id as number, next, current);
     }
     let closesGl = false;
-    const closingSources: string[] = [];
+    const closingSources: JournalSource[] = [];
     for (const { field, source } of periodFlags()) {
       const closing = next[field] === true && current[field] !== true;
       if (!closing) continue;
-      closingSources.push(source);
+      closingSources.push(source as JournalSource);
       if (field === GL_FLAG.field) closesGl = true;
     }
     // §4: closing a flag needs that source's journals of the period closed. Issue 21 item 6: the save asks
@@ -225,7 +229,8 @@ const periodHooks: EntityHooks = {
   async beforeDelete(ctx, record) {
     const language = ctx.user.row.language;
     const refuse = (code: string, key: string, params: Record<string, unknown> = {}) => ({ status: 409, body: callResult(2, code, messageIn(language, key, params)) });
-    const row = await ctx.any
+    const db = glDb(ctx.db);
+    const row = await db
       .selectFrom('gl_journals')
       .select('journal_id')
       .where('journal_date', '>=', String(record['StartDate']))
@@ -233,13 +238,13 @@ const periodHooks: EntityHooks = {
       .limit(1)
       .executeTakeFirst();
     if (row) return refuse('in_use', 'gl:rules.periodHasJournals');
-    if (await periodInUse(ctx.any as AnyTransaction, record)) return refuse('in_use', 'gl:rules.periodHasJournals');
+    if (await periodInUse(db, record)) return refuse('in_use', 'gl:rules.periodHasJournals');
     const year = Number(record['FiscalYear']);
-    const state = await yearState(ctx.any as AnyTransaction, year);
+    const state = await yearState(db, year);
     if (state !== 'Open') return refuse(state === 'Locked' ? 'year_locked' : 'year_closed', state === 'Locked' ? 'gl:rules.yearLocked' : 'gl:rules.yearClosed', { year });
     if (flagFields().some((field) => isSet(record[field]))) return refuse('closed', 'gl:rules.closedPeriodFixed');
     // Issue 22: only the year's last period goes (a gap in the middle would leave dates without a period).
-    const left = (await yearSpans(ctx.any as AnyTransaction, year)).filter((p) => p.periodId !== Number(record['PeriodId']));
+    const left = (await yearSpans(db, year)).filter((p) => p.periodId !== Number(record['PeriodId']));
     const issue = yearLayoutIssue(left);
     if (issue) return refuse('layout', 'gl:rules.periodNotLast');
     return null;
@@ -248,11 +253,14 @@ const periodHooks: EntityHooks = {
 
 const journalHooks: EntityHooks = {
   inputKeys: ['Confirmations'],
-  async beforeWrite(_ctx, trx, change, confirmations) {
+  async beforeWrite(_ctx, engineTrx, change, confirmations) {
+    const trx = glDb(engineTrx);
     const next = change.next;
     if (!['JournalDate', 'Source', 'DataType'].some((field) => change.changed.has(field))) return;
     const date = String(next['JournalDate']);
-    const source = String(next['Source']);
+    // The definition's choices: the stored codes the column type lists.
+    const source = String(next['Source']) as JournalSource;
+    const dataType = next['DataType'] === 'Budget' ? 'Budget' : 'Actual';
     const period = await findPeriod(trx, date, 'share');
     if (!period) throw BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, 'JournalDate');
     if (period.closed[subLedgerOf(source)] || period.closed.gl) throw BusinessError.of(400, 'period_closed', 'gl:rules.dateInClosedPeriod', {}, 'JournalDate');
@@ -261,18 +269,18 @@ const journalHooks: EntityHooks = {
       .selectFrom('gl_journals')
       .select('journal_id')
       .where('source', '=', source)
-      .where('data_type', '=', String(next['DataType']))
+      .where('data_type', '=', dataType)
       .where('journal_date', '=', date)
       .where('status', '=', 'Open');
-    if (change.id !== null) query = query.where('journal_id', '!=', change.id);
-    const twin = (await query.executeTakeFirst()) as { journal_id: number } | undefined;
+    if (change.id !== null) query = query.where('journal_id', '!=', Number(change.id));
+    const twin = await query.executeTakeFirst();
     // §5: an open journal with the same source, data type and date asks for confirmation.
     if (twin && !confirmations.has('duplicate-journal')) {
       throw new ConfirmationNeeded('duplicate-journal', 'gl:accounting-journal.confirm.duplicate', { journal: Number(twin.journal_id), source, date });
     }
   },
   async beforeDelete(ctx, record) {
-    const entry = await ctx.any.selectFrom('gl_entries').select('entry_id').where('journal_id', '=', record['JournalId'] as number).limit(1).executeTakeFirst();
+    const entry = await glDb(ctx.db).selectFrom('gl_entries').select('entry_id').where('journal_id', '=', Number(record['JournalId'])).limit(1).executeTakeFirst();
     if (!entry) return null;
     return { status: 409, body: callResult(2, 'in_use', messageIn(ctx.user.row.language, 'gl:rules.journalHasEntries')) };
   },
@@ -289,7 +297,7 @@ function linesOf(record: Record<string, unknown>): Line[] {
   return Array.isArray(record['Lines']) ? (record['Lines'] as Line[]) : [];
 }
 
-async function postEntry(ctx: EntityContext, trx: AnyTransaction, record: Record<string, unknown>, lines: Line[], reversalOf: string | null) {
+async function postEntry(ctx: EntityContext, trx: GlTransaction, record: Record<string, unknown>, lines: Line[], reversalOf: string | null) {
   return post(trx, {
     source: 'GL',
     subLedger: 'gl',
@@ -306,6 +314,7 @@ async function postEntry(ctx: EntityContext, trx: AnyTransaction, record: Record
 
 const entryHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
+    // The period check takes any transaction (ledger/periods.ts): the engine's is handed on as it is.
     if (change.changed.has('EntryDate')) await assertPeriodOpen(trx, String(change.next['EntryDate']), 'gl', 'EntryDate');
   },
   actions: {
@@ -314,7 +323,7 @@ const entryHooks: EntityHooks = {
         if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
       },
       async effect(ctx, run) {
-        const result = await postEntry(ctx, run.trx, run.record, linesOf(run.record), null);
+        const result = await postEntry(ctx, glDb(run.trx), run.record, linesOf(run.record), null);
         return {
           set: { JournalId: result.journalId },
           touched: ['gl_entries', 'gl_balances', 'gl_journals'],
@@ -329,20 +338,21 @@ const entryHooks: EntityHooks = {
         if (run.record['ReversalOf'] != null) throw BusinessError.of(409, 'is_reversal', 'gl:rules.reversalOfReversal');
       },
       async effect(ctx, run) {
-        const { trx, record, now } = run;
+        const { record, now } = run;
+        const trx = glDb(run.trx);
         const engine = engineOf(trx);
         const documentNo = await nextNumber(trx, glJournalEntry.numbering!.sequence, { prefix: glJournalEntry.numbering!.prefix ?? '' });
         const swapped = linesOf(record).map((line) => ({ ...line, Debit: line.Credit, Credit: line.Debit }));
         const userId = ctx.user.userId;
         const money = (value: unknown) => (value == null ? null : decimalToDb(engine, String(value), 2));
-        const inserted = (await trx
+        const inserted = await trx
           .insertInto('gl_journal_entries')
           .values({
             document_no: documentNo,
-            entry_date: record['EntryDate'],
-            description: record['Description'] ?? null,
+            entry_date: String(record['EntryDate']),
+            description: record['Description'] == null ? null : String(record['Description']),
             status: 'Posted',
-            reversal_of: record['DocumentNo'],
+            reversal_of: String(record['DocumentNo']),
             reversed_by: null,
             total_debit: money(record['TotalCredit']),
             total_credit: money(record['TotalDebit']),
@@ -354,8 +364,8 @@ const entryHooks: EntityHooks = {
             version: 1,
           })
           .returning('entry_id')
-          .executeTakeFirstOrThrow()) as { entry_id: number | string };
-        const entryId = Number(inserted.entry_id);
+          .executeTakeFirstOrThrow();
+        const entryId = inserted.entry_id;
         if (swapped.length > 0) {
           await trx
             .insertInto('gl_journal_entry_lines')

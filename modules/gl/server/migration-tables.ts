@@ -44,6 +44,24 @@ export type MigrationTables = {
     updated_on: string;
     version: ColumnType<number, number | undefined, number>;
   };
+  /** Actual debits and credits per account and period, added to by every posting (ledger/posting.ts). */
+  gl_balances: {
+    account_id: string;
+    fiscal_year: number;
+    period_no: number;
+    debit: StoredDecimal;
+    credit: StoredDecimal;
+  };
+  /** A fiscal year's year-end state (migrations/m0006-year-end.ts; no row: Open). */
+  year_end_runs: {
+    fiscal_year: number;
+    state: 'Open' | 'Closed' | 'Locked';
+    closing_document: string | null;
+    reversal_document: string | null;
+    net_income: StoredDecimal | null;
+    updated_by: string;
+    updated_on: string;
+  };
   /** The entries a completed reconciliation cleared (bigint key: the entry's). */
   bank_reconciliation_marks: { entry_id: number | string; reconciliation_id: number };
 };

@@ -26,6 +26,7 @@ import { tableChanged } from '@erp/server/entities/paging';
 import { loadRecord } from '@erp/server/entities/wire';
 import { lockLayout, overlappingPeriod, yearLayoutIssue } from './ledger/period-layout.ts';
 import { apiSchema, callResult as callResultSchema, integer, NO_QUERY, object, RECORD, text } from '@erp/server/http/schemas';
+import { glDb } from './tables.generated.ts';
 
 
 function pad(n: number): string {
@@ -65,14 +66,14 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
         const issue = { field: 'Date', key: 'reports:validation.date', params: {}, message: messageIn(ctx.user.row.language, 'reports:validation.date') };
         return send(400, callResult(2, 'validation_failed', issue.message, { Data: { Errors: [issue] } }));
       }
-      const row = (await ctx.any
+      const row = await glDb(ctx.db)
         .selectFrom('fiscal_periods')
         .select(['fiscal_year', 'period_no', 'start_date', 'end_date'])
         .where('start_date', '<=', date)
         .where('end_date', '>=', date)
         .orderBy('period_no')
         .limit(1)
-        .executeTakeFirst()) as { fiscal_year: number | string; period_no: number | string; start_date: string; end_date: string } | undefined;
+        .executeTakeFirst();
       const period = row ? { FiscalYear: Number(row.fiscal_year), PeriodNo: Number(row.period_no), StartDate: String(row.start_date), EndDate: String(row.end_date) } : null;
       return send(200, callResult(1, 'ok', '', { Data: period }));
     },
@@ -109,7 +110,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
       const ranges = count === 13 ? [...months, { start: months[11]!.end, end: months[11]!.end }] : months;
       const userId = ctx.user.userId;
       try {
-        const ids = await ctx.any.transaction().execute(async (trx) => {
+        const ids = await glDb(ctx.db).transaction().execute(async (trx) => {
           await lockLayout(trx);
           const existing = await trx.selectFrom('fiscal_periods').select('period_id').where('fiscal_year', '=', year).limit(1).executeTakeFirst();
           if (existing) throw BusinessError.of(400, 'validation_failed', 'gl:rules.fiscalYearExists', { year }, 'FiscalYear');
@@ -123,7 +124,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
           const created: number[] = [];
           const audit: AuditEntry[] = [];
           for (const [index, range] of ranges.entries()) {
-            const row = (await trx
+            const row = await trx
               .insertInto('fiscal_periods')
               .values({
                 fiscal_year: year,
@@ -139,8 +140,8 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
                 version: 1,
               })
               .returning('period_id')
-              .executeTakeFirstOrThrow()) as { period_id: number | string };
-            const id = Number(row.period_id);
+              .executeTakeFirstOrThrow();
+            const id = row.period_id;
             created.push(id);
             audit.push({ table: 'fiscal_periods', idName: 'period_id', idValue: id, column: 'period_id', old: null, new: id, action: 'insert' });
           }
@@ -149,7 +150,7 @@ export async function registerLedgerRoutes(app: FastifyInstance, deps: Pick<Modu
         });
         tableChanged('fiscal_periods');
         const periods = [];
-        for (const id of ids) periods.push(await loadRecord(ctx.any, accountingPeriod, id));
+        for (const id of ids) periods.push(await loadRecord(ctx.db, accountingPeriod, id));
         return send(201, callResult(1, 'created', messageIn(language, 'gl:accounting-period.result.yearCreated', { year, count: ids.length }), { Data: { FiscalYear: year, Periods: periods } }));
       } catch (error) {
         const answer = answerOf(error, language);

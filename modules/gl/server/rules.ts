@@ -10,20 +10,12 @@
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { ACCOUNT_INVALID_KEY } from '../definitions/common.ts';
 import type { EntityContext, EntityHooks } from '@erp/server/entities/hooks';
-
-interface AccountRow {
-  account_type: string;
-  is_postable: unknown;
-}
+import { glDb } from './tables.generated.ts';
 
 /** The stored account, or undefined. */
-async function accountOf(ctx: EntityContext, accountId: unknown): Promise<AccountRow | undefined> {
+async function accountOf(ctx: EntityContext, accountId: unknown) {
   if (typeof accountId !== 'string' || accountId === '') return undefined;
-  return (await ctx.any
-    .selectFrom('gl_accounts')
-    .select(['account_type', 'is_postable'])
-    .where('account_id', '=', accountId)
-    .executeTakeFirst()) as AccountRow | undefined;
+  return glDb(ctx.db).selectFrom('gl_accounts').select(['account_type', 'is_postable']).where('account_id', '=', accountId).executeTakeFirst();
 }
 
 /** SQLite answers booleans as 0/1, PostgreSQL as true/false. */
@@ -45,7 +37,7 @@ const glControlHooks: EntityHooks = {
   async validate(ctx, change) {
     const issues: RuleIssue[] = [];
     if (change.mode === 'create') {
-      const existing = await ctx.any.selectFrom('gl_control').select('control_id').executeTakeFirst();
+      const existing = await glDb(ctx.db).selectFrom('gl_control').select('control_id').executeTakeFirst();
       if (existing) issues.push({ field: 'ControlId', key: 'gl:gl-control.rules.single' });
     }
     if (change.changed.has('RetainedEarningsAccount')) {

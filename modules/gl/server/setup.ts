@@ -5,15 +5,16 @@
  * no other counter holds (numbering.ts creates a missing counter, and refuses a prefix another sequence owns).
  */
 import { allEntities } from '@erp/shared/entities/index';
-import { FIX_PERIODS, FIX_SEQUENCES, integrationNeed, type AnyDb, type Missing, type SetupNeed } from './setup-check/needs.ts';
+import { FIX_PERIODS, FIX_SEQUENCES, integrationNeed, type FinderDb, type Missing, type SetupNeed } from './setup-check/needs.ts';
+import { glDb } from './tables.generated.ts';
 
-async function periodMissing(db: AnyDb, today: string): Promise<Missing[]> {
-  const row = await db.selectFrom('fiscal_periods').select('period_no').where('start_date', '<=', today).where('end_date', '>=', today).limit(1).executeTakeFirst();
+async function periodMissing(db: FinderDb, today: string): Promise<Missing[]> {
+  const row = await glDb(db).selectFrom('fiscal_periods').select('period_no').where('start_date', '<=', today).where('end_date', '>=', today).limit(1).executeTakeFirst();
   return row ? [] : [{ key: 'gl:setup-check.items.period', params: { date: today } }];
 }
 
-async function numberingMissing(db: AnyDb): Promise<Missing[]> {
-  const counters = (await db.selectFrom('sequence_counters').select(['sequence_id', 'prefix']).execute()) as { sequence_id: string; prefix: string | null }[];
+async function numberingMissing(db: FinderDb): Promise<Missing[]> {
+  const counters = await glDb(db).selectFrom('sequence_counters').select(['sequence_id', 'prefix']).execute();
   const ids = new Set(counters.map((c) => c.sequence_id));
   const owners = new Map(counters.filter((c) => c.prefix).map((c) => [String(c.prefix), c.sequence_id]));
   const out: Missing[] = [];

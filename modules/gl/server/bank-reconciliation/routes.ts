@@ -15,7 +15,7 @@
  *   account only; it removes the marks, so the items come back.
  * Access: the bank-account entity's roles (read for the worksheet, write for the rest).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cmp, isZero, neg, parseDecimal, sum, type Decimal } from '@erp/shared/decimal';
 import { isValidDate } from '@erp/shared/entities/validate';
@@ -39,11 +39,11 @@ import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { apiSchema, callResult as resultSchema, integer, NO_QUERY, object, text } from '@erp/server/http/schemas';
 import { serialize } from '../ledger/locks.ts';
 import { assertPeriodOpen, post as postToLedger } from '../ledger/posting.ts';
-import type { LedgerTransaction } from '../ledger/types.ts';
 import { glDb, type GlDatabase } from '../tables.generated.ts';
 
 /** The G/L's view of the database: its reconciliation tables, the ledger's entries and the bank accounts. */
 type Db = Kysely<GlDatabase>;
+type GlTransaction = Transaction<GlDatabase>;
 
 const BASE = '/api/gl/bank-reconciliation';
 const TAGS = ['gl'];
@@ -57,10 +57,9 @@ function moneyOf(db: Db, raw: unknown): Decimal {
 }
 
 async function bankAccountRow(db: Db, id: string): Promise<{ glAccountId: string }> {
-  const row = (await db.selectFrom('bank_accounts').select(['gl_account_id']).where('bank_account_id', '=', id).executeTakeFirst()) as
-    | { gl_account_id: string }
-    | undefined;
-  if (!row) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.bankAccount', { id }, 'BankAccountId');
+  const row = await db.selectFrom('bank_accounts').select(['gl_account_id']).where('bank_account_id', '=', id).executeTakeFirst();
+  // A bank account without its G/L account is refused as a missing one.
+  if (!row?.gl_account_id) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.bankAccount', { id }, 'BankAccountId');
   return { glAccountId: row.gl_account_id };
 }
 
@@ -69,20 +68,20 @@ function checkDate(value: string, field: string): void {
 }
 
 /** The newest completed reconciliation of the bank account, if any. */
-async function latestCompleted(db: Db, bankAccountId: string): Promise<Record<string, unknown> | undefined> {
-  return (await db
+async function latestCompleted(db: Db, bankAccountId: string) {
+  return db
     .selectFrom('bank_reconciliations')
     .selectAll()
     .where('bank_account_id', '=', bankAccountId)
     .where('status', '=', 'Completed')
     .orderBy('reconciliation_id', 'desc')
     .limit(1)
-    .executeTakeFirst()) as Record<string, unknown> | undefined;
+    .executeTakeFirst();
 }
 
 /** The uncleared Actual entries of the G/L account up to the statement date, oldest first. */
 async function unclearedItems(db: Db, glAccountId: string, statementDate: string): Promise<ReconciliationItem[]> {
-  const rows = (await db
+  const rows = await db
     .selectFrom('gl_entries as e')
     .leftJoin('bank_reconciliation_marks as m', 'm.entry_id', 'e.entry_id')
     .select(['e.entry_id', 'e.entry_date', 'e.document_no', 'e.source', 'e.description', 'e.amount'])
@@ -92,37 +91,37 @@ async function unclearedItems(db: Db, glAccountId: string, statementDate: string
     .where('m.entry_id', 'is', null)
     .orderBy('e.entry_date')
     .orderBy('e.entry_id')
-    .execute()) as Record<string, unknown>[];
+    .execute();
   return rows.map((row) => ({
-    EntryId: Number(row['entry_id']),
-    EntryDate: String(row['entry_date']),
-    DocumentNo: String(row['document_no']),
-    Source: String(row['source']),
-    Description: (row['description'] as string | null) ?? null,
-    Amount: moneyOf(db, row['amount']),
+    EntryId: Number(row.entry_id),
+    EntryDate: row.entry_date,
+    DocumentNo: row.document_no,
+    Source: row.source,
+    Description: row.description,
+    Amount: moneyOf(db, row.amount),
   }));
 }
 
 async function bookBalance(db: Db, glAccountId: string, statementDate: string): Promise<Decimal> {
-  const row = (await db
+  const row = await db
     .selectFrom('gl_entries')
     .select((eb) => eb.fn.sum('amount').as('total'))
     .where('account_id', '=', glAccountId)
     .where('data_type', '=', 'Actual')
     .where('entry_date', '<=', statementDate)
-    .executeTakeFirst()) as { total: unknown } | undefined;
+    .executeTakeFirst();
   return moneyOf(db, row?.total ?? 0);
 }
 
-function summaryOf(db: Db, row: Record<string, unknown>): ReconciliationSummary {
+function summaryOf(db: Db, row: Selectable<GlDatabase['bank_reconciliations']>): ReconciliationSummary {
   return {
-    ReconciliationId: Number(row['reconciliation_id']),
-    StatementDate: String(row['statement_date']),
-    StatementBalance: moneyOf(db, row['statement_balance']),
-    ClearedTotal: moneyOf(db, row['cleared_total']),
-    Status: row['status'] === 'Completed' ? 'Completed' : 'Undone',
-    CreatedBy: String(row['created_by']),
-    CreatedOn: String(row['created_on']),
+    ReconciliationId: row.reconciliation_id,
+    StatementDate: row.statement_date,
+    StatementBalance: moneyOf(db, row.statement_balance),
+    ClearedTotal: moneyOf(db, row.cleared_total),
+    Status: row.status === 'Completed' ? 'Completed' : 'Undone',
+    CreatedBy: row.created_by,
+    CreatedOn: row.created_on,
   };
 }
 
@@ -130,18 +129,12 @@ export async function worksheet(db: Db, bankAccountId: string, statementDate: st
   checkDate(statementDate, 'StatementDate');
   const { glAccountId } = await bankAccountRow(db, bankAccountId);
   const latest = await latestCompleted(db, bankAccountId);
-  const history = (await db
-    .selectFrom('bank_reconciliations')
-    .selectAll()
-    .where('bank_account_id', '=', bankAccountId)
-    .orderBy('reconciliation_id', 'desc')
-    .limit(50)
-    .execute()) as Record<string, unknown>[];
+  const history = await db.selectFrom('bank_reconciliations').selectAll().where('bank_account_id', '=', bankAccountId).orderBy('reconciliation_id', 'desc').limit(50).execute();
   return {
     BankAccountId: bankAccountId,
     GlAccountId: glAccountId,
     StatementDate: statementDate,
-    OpeningBalance: latest ? moneyOf(db, latest['statement_balance']) : '0.00',
+    OpeningBalance: latest ? moneyOf(db, latest.statement_balance) : '0.00',
     BookBalance: await bookBalance(db, glAccountId, statementDate),
     Items: await unclearedItems(db, glAccountId, statementDate),
     History: history.map((row) => summaryOf(db, row)),
@@ -161,27 +154,26 @@ async function clearedBefore(db: Db, entryId: number): Promise<boolean> {
   return mark !== undefined;
 }
 
-export async function complete(trx: LedgerTransaction, body: CompleteBody, userId: string): Promise<number> {
-  const db = glDb(trx);
+export async function complete(trx: GlTransaction, body: CompleteBody, userId: string): Promise<number> {
   checkDate(body.StatementDate, 'StatementDate');
   const parsed = parseDecimal(body.StatementBalance, { precision: 15, scale: 2 });
   if (!parsed.ok) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.amount', {}, 'StatementBalance');
-  const { glAccountId } = await bankAccountRow(db, body.BankAccountId);
+  const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
   // SCREENS.md FS-01: the statement date is in an open (G/L) period (§8 texts from the ledger service).
   await assertPeriodOpen(trx, body.StatementDate, 'gl', 'StatementDate');
   // Issue 22: one completion per G/L account at a time (bank accounts sharing a G/L account share its items);
   // what it reads next (the latest reconciliation, the uncleared items) is read after the lock, so a parallel
   // completion's marks are seen, not collided with.
   await serialize(trx, `gl:bank-reconciliation:${glAccountId}`);
-  const latest = await latestCompleted(db, body.BankAccountId);
-  if (latest && String(latest['statement_date']) > body.StatementDate) {
-    throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.statementDate', { date: String(latest['statement_date']) }, 'StatementDate');
+  const latest = await latestCompleted(trx, body.BankAccountId);
+  if (latest && latest.statement_date > body.StatementDate) {
+    throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.statementDate', { date: latest.statement_date }, 'StatementDate');
   }
-  const opening = latest ? moneyOf(db, latest['statement_balance']) : '0.00';
-  const open = new Map((await unclearedItems(db, glAccountId, body.StatementDate)).map((item) => [item.EntryId, item.Amount]));
+  const opening = latest ? moneyOf(trx, latest.statement_balance) : '0.00';
+  const open = new Map((await unclearedItems(trx, glAccountId, body.StatementDate)).map((item) => [item.EntryId, item.Amount]));
   const cleared = [...new Set(body.Cleared)];
   const foreign = cleared.find((id) => !open.has(id));
-  if (foreign !== undefined && (await clearedBefore(db, foreign))) {
+  if (foreign !== undefined && (await clearedBefore(trx, foreign))) {
     // Cleared by another reconciliation (a parallel one, or since the worksheet was read): a conflict, §3 409.
     throw BusinessError.of(409, 'already_cleared', 'gl:bank-reconciliation.rules.alreadyCleared', { id: foreign }, 'Cleared');
   }
@@ -195,7 +187,7 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
     throw BusinessError.of(400, 'not_reconciled', 'gl:bank-reconciliation.rules.difference', { difference }, 'StatementBalance');
   }
   const now = new Date().toISOString();
-  const row = (await db
+  const row = await trx
     .insertInto('bank_reconciliations')
     .values({
       bank_account_id: body.BankAccountId,
@@ -204,7 +196,7 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
       statement_balance: decimalToDb(trx, parsed.value, 2),
       opening_balance: decimalToDb(trx, opening, 2),
       cleared_total: decimalToDb(trx, clearedTotal, 2),
-      book_balance: decimalToDb(trx, await bookBalance(db, glAccountId, body.StatementDate), 2),
+      book_balance: decimalToDb(trx, await bookBalance(trx, glAccountId, body.StatementDate), 2),
       status: 'Completed',
       created_by: userId,
       created_on: now,
@@ -213,11 +205,11 @@ export async function complete(trx: LedgerTransaction, body: CompleteBody, userI
       version: 1,
     })
     .returning('reconciliation_id')
-    .executeTakeFirstOrThrow()) as { reconciliation_id: number | string };
-  const id = Number(row.reconciliation_id);
+    .executeTakeFirstOrThrow();
+  const id = row.reconciliation_id;
   for (let start = 0; start < cleared.length; start += BATCH) {
     const batch = cleared.slice(start, start + BATCH).map((entryId) => ({ entry_id: entryId, reconciliation_id: id }));
-    await db.insertInto('bank_reconciliation_marks').values(batch).execute();
+    await trx.insertInto('bank_reconciliation_marks').values(batch).execute();
   }
   return id;
 }
@@ -231,12 +223,11 @@ interface AdjustmentBody {
   Description?: string;
 }
 
-export async function postAdjustment(trx: LedgerTransaction, body: AdjustmentBody, userId: string, language: string | null) {
-  const db = glDb(trx);
+export async function postAdjustment(trx: GlTransaction, body: AdjustmentBody, userId: string, language: string | null) {
   checkDate(body.Date, 'Date');
   const parsed = parseDecimal(body.Amount, { precision: 15, scale: 2 });
   if (!parsed.ok || cmp(parsed.value, '0.00') <= 0) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.amountPositive', {}, 'Amount');
-  const { glAccountId } = await bankAccountRow(db, body.BankAccountId);
+  const { glAccountId } = await bankAccountRow(trx, body.BankAccountId);
   if (body.AccountId === glAccountId) throw BusinessError.of(400, 'validation_failed', 'gl:bank-reconciliation.rules.offsetAccount', {}, 'AccountId');
   const toBank = adjustmentSign(body.Kind) > 0 ? parsed.value : neg(parsed.value);
   const documentNo = await nextNumber(trx, 'GL-BANK-ADJ', { prefix: 'BK', description: 'Bank reconciliation adjustments' });
@@ -258,28 +249,25 @@ export async function postAdjustment(trx: LedgerTransaction, body: AdjustmentBod
   return { DocumentNo: documentNo, EntryIds: result.entryIds };
 }
 
-export async function undo(trx: LedgerTransaction, id: number, confirmations: ReadonlySet<string>, userId: string): Promise<void> {
-  const db = glDb(trx);
-  const row = (await db.selectFrom('bank_reconciliations').selectAll().where('reconciliation_id', '=', id).executeTakeFirst()) as
-    | Record<string, unknown>
-    | undefined;
+export async function undo(trx: GlTransaction, id: number, confirmations: ReadonlySet<string>, userId: string): Promise<void> {
+  const row = await trx.selectFrom('bank_reconciliations').selectAll().where('reconciliation_id', '=', id).executeTakeFirst();
   if (!row) throw BusinessError.of(404, 'not_found', 'gl:bank-reconciliation.rules.notFound', { id });
-  const latest = await latestCompleted(db, String(row['bank_account_id']));
-  if (row['status'] !== 'Completed' || !latest || Number(latest['reconciliation_id']) !== id) {
-    throw BusinessError.of(400, 'not_latest', 'gl:bank-reconciliation.rules.notLatest', { date: String(row['statement_date']) });
+  const latest = await latestCompleted(trx, row.bank_account_id);
+  if (row.status !== 'Completed' || !latest || latest.reconciliation_id !== id) {
+    throw BusinessError.of(400, 'not_latest', 'gl:bank-reconciliation.rules.notLatest', { date: row.statement_date });
   }
   if (!confirmations.has(UNDO_CONFIRMATION)) {
-    throw new ConfirmationNeeded(UNDO_CONFIRMATION, 'gl:bank-reconciliation.confirmUndo', { date: String(row['statement_date']) });
+    throw new ConfirmationNeeded(UNDO_CONFIRMATION, 'gl:bank-reconciliation.confirmUndo', { date: row.statement_date });
   }
-  await db.deleteFrom('bank_reconciliation_marks').where('reconciliation_id', '=', id).execute();
+  await trx.deleteFrom('bank_reconciliation_marks').where('reconciliation_id', '=', id).execute();
   // Guarded by the status: two undos at once take it back once.
-  const changed = await db
+  const changed = await trx
     .updateTable('bank_reconciliations')
-    .set({ status: 'Undone', updated_by: userId, updated_on: new Date().toISOString(), version: Number(row['version']) + 1 })
+    .set({ status: 'Undone', updated_by: userId, updated_on: new Date().toISOString(), version: row.version + 1 })
     .where('reconciliation_id', '=', id)
     .where('status', '=', 'Completed')
     .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) !== 1) throw BusinessError.of(400, 'not_latest', 'gl:bank-reconciliation.rules.notLatest', { date: String(row['statement_date']) });
+  if (Number(changed.numUpdatedRows) !== 1) throw BusinessError.of(400, 'not_latest', 'gl:bank-reconciliation.rules.notLatest', { date: row.statement_date });
 }
 
 const SUMMARY = object({
@@ -339,7 +327,7 @@ export async function registerBankReconciliationRoutes(app: FastifyInstance, dep
       const ctx = await deps.contextOf(request, reply, bankAccount.name, 'read');
       if (!ctx) return reply;
       return run(reply, ctx, async () => {
-        const data = await worksheet(glDb(ctx.any), request.query.BankAccountId, request.query.StatementDate);
+        const data = await worksheet(glDb(ctx.db), request.query.BankAccountId, request.query.StatementDate);
         return { status: 200, body: callResult(1, 'ok', null, { Data: data }) };
       });
     },
@@ -368,7 +356,7 @@ export async function registerBankReconciliationRoutes(app: FastifyInstance, dep
       const ctx = await deps.contextOf(request, reply, bankAccount.name, 'write');
       if (!ctx) return reply;
       return run(reply, ctx, async () => {
-        const id = await ctx.any.transaction().execute((trx) => complete(trx, request.body, ctx.user.userId));
+        const id = await glDb(ctx.db).transaction().execute((trx) => complete(trx, request.body, ctx.user.userId));
         const message = messageIn(ctx.user.row.language, 'gl:bank-reconciliation.completed', { date: request.body.StatementDate });
         return { status: 201, body: callResult(1, 'completed', message, { EntityId: id, Data: { ReconciliationId: id } }) };
       });
@@ -401,7 +389,7 @@ export async function registerBankReconciliationRoutes(app: FastifyInstance, dep
       if (!ctx) return reply;
       const language = ctx.user.row.language;
       return run(reply, ctx, async () => {
-        const data = await ctx.any.transaction().execute((trx) => postAdjustment(trx, request.body, ctx.user.userId, language));
+        const data = await glDb(ctx.db).transaction().execute((trx) => postAdjustment(trx, request.body, ctx.user.userId, language));
         const message = messageIn(language, 'gl:bank-reconciliation.adjustmentPosted', { documentNo: data.DocumentNo });
         return { status: 201, body: callResult(1, 'posted', message, { Data: data }) };
       });
@@ -424,7 +412,7 @@ export async function registerBankReconciliationRoutes(app: FastifyInstance, dep
       const ctx = await deps.contextOf(request, reply, bankAccount.name, 'write');
       if (!ctx) return reply;
       return run(reply, ctx, async () => {
-        await ctx.any.transaction().execute((trx) => undo(trx, request.params.id, confirmationsOf(request.body), ctx.user.userId));
+        await glDb(ctx.db).transaction().execute((trx) => undo(trx, request.params.id, confirmationsOf(request.body), ctx.user.userId));
         return { status: 200, body: callResult(1, 'undone', messageIn(ctx.user.row.language, 'gl:bank-reconciliation.undone')) };
       });
     },

@@ -21,7 +21,8 @@ import { FS_MAX_COLUMNS } from '../../definitions/financial-statement.ts';
 import { sql, type RawBuilder } from 'kysely';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { readAll } from '@erp/server/db/read';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { glDb, type FinancialStatementColumnDetailRow } from '../tables.generated.ts';
 
 const ZERO = '0.00';
 const truthy = (value: unknown) => value === true || value === 1 || value === '1';
@@ -32,13 +33,7 @@ interface StatementRow {
   amounts: Decimal[];
 }
 
-interface ColumnDetail {
-  column_no: number;
-  range: string;
-  reverse_sign: unknown;
-  divide_by: number;
-  year_offset: number;
-}
+type ColumnDetail = Pick<FinancialStatementColumnDetailRow, 'range' | 'reverse_sign' | 'divide_by' | 'year_offset'> & { column_no: number | null };
 
 /**
  * Net of the year-end closing entries (source YE: the closing and its undo) of fiscal year `fy` up to
@@ -47,7 +42,7 @@ interface ColumnDetail {
  * net income). Earlier years' closings stay in: they are what carries their P&L into retained earnings.
  */
 async function closingFigures(ctx: ReportContext, detail: ColumnDetail, fy: number, period: number): Promise<Map<number, Decimal>> {
-  const query = ctx.db
+  const query = glDb(ctx.db)
     .selectFrom('gl_entries')
     .select(['account_id', sql<unknown>`sum(amount)`.as('total')])
     .where('source', '=', 'YE')
@@ -55,21 +50,21 @@ async function closingFigures(ctx: ReportContext, detail: ColumnDetail, fy: numb
     .where('fiscal_year', '=', fy)
     .where('period_no', detail.range === 'Period' ? '=' : '<=', period)
     .groupBy('account_id');
-  const rows = (await readAll(ctx.database, query)) as { account_id: string; total: unknown }[];
+  const rows = await readAll(ctx.database, query);
   return new Map(rows.map((row) => [Number(row.account_id), decimalFromDb(ctx.db, row.total, 2) ?? ZERO]));
 }
 
 /** Net (debit − credit) per account of one column detail's periods (without the year's closing unless asked). */
 async function figures(ctx: ReportContext, detail: ColumnDetail, year: number, period: number, withClosing: boolean): Promise<Map<number, Decimal>> {
   const fy = year + Number(detail.year_offset);
-  let query = ctx.db
+  let query = glDb(ctx.db)
     .selectFrom('gl_balances')
     .select(['account_id', sql<unknown>`sum(debit)`.as('debit'), sql<unknown>`sum(credit)`.as('credit')])
     .groupBy('account_id');
   if (detail.range === 'Period') query = query.where('fiscal_year', '=', fy).where('period_no', '=', period);
   else if (detail.range === 'YearToDate') query = query.where('fiscal_year', '=', fy).where('period_no', '<=', period);
   else query = query.where((eb) => eb.or([eb('fiscal_year', '<', fy), eb.and([eb('fiscal_year', '=', fy), eb('period_no', '<=', period)])]));
-  const rows = (await readAll(ctx.database, query)) as { account_id: string; debit: unknown; credit: unknown }[];
+  const rows = await readAll(ctx.database, query);
   const closing = withClosing ? new Map<number, Decimal>() : await closingFigures(ctx, detail, fy, period);
   const result = new Map<number, Decimal>();
   for (const row of rows) {
@@ -82,30 +77,28 @@ async function figures(ctx: ReportContext, detail: ColumnDetail, year: number, p
 
 /** The statement of `format` for the year and period (exported for the bench). */
 export async function computeStatement(ctx: ReportContext, format: string, year: number, period: number, withClosing = false): Promise<StatementRow[] | 'noColumnDetails'> {
-  const details = (await readAll(
+  const db = glDb(ctx.db);
+  const details: ColumnDetail[] = await readAll(
     ctx.database,
-    ctx.db
+    db
       .selectFrom('gl_fs_column_details as d')
       .innerJoin('gl_fs_columns as c', 'c.column_id', 'd.column_id')
       .select(['c.column_no', 'd.range', 'd.reverse_sign', 'd.divide_by', 'd.year_offset'])
       .where('c.format_id', '=', format)
       .orderBy('c.column_no')
       .orderBy('d.detail_id'),
-  )) as ColumnDetail[];
+  );
   if (details.length === 0) return 'noColumnDetails';
-  const rows = (await readAll(
+  const rows = await readAll(ctx.database, db.selectFrom('gl_fs_rows').select(['row_id', 'sequence', 'description']).where('format_id', '=', format).orderBy('sequence'));
+  const rowDetails = await readAll(
     ctx.database,
-    ctx.db.selectFrom('gl_fs_rows').select(['row_id', 'sequence', 'description']).where('format_id', '=', format).orderBy('sequence'),
-  )) as { row_id: unknown; sequence: unknown; description: string }[];
-  const rowDetails = (await readAll(
-    ctx.database,
-    ctx.db
+    db
       .selectFrom('gl_fs_row_details as d')
       .innerJoin('gl_fs_rows as r', 'r.row_id', 'd.row_id')
       .select(['d.row_id', 'd.from_account', 'd.to_account', 'd.total_of_sequence', 'd.reverse_sign'])
       .where('r.format_id', '=', format)
       .orderBy('d.detail_id'),
-  )) as { row_id: unknown; from_account: string | null; to_account: string | null; total_of_sequence: unknown; reverse_sign: unknown }[];
+  );
 
   // Per column number: undivided value per row sequence; then divided once.
   const columnFigures = await Promise.all(details.map((d) => figures(ctx, d, year, period, withClosing)));
@@ -138,7 +131,7 @@ export async function computeStatement(ctx: ReportContext, format: string, year:
       divisor.set(slot, Number(d.divide_by));
     });
     for (const [slot, by] of divisor) if (by !== 1) amounts[slot] = div(amounts[slot]!, String(by), 2);
-    return { sequence: Number(row.sequence), description: row.description, amounts };
+    return { sequence: Number(row.sequence), description: row.description ?? '', amounts };
   });
 }
 
@@ -147,7 +140,7 @@ const financialStatementReport: ServerReport = {
   async prepare(ctx) {
     const year = Number(ctx.params['FiscalYear']);
     const period = Number(ctx.params['PeriodNo']);
-    const exists = await readAll(ctx.database, ctx.db.selectFrom('fiscal_periods').select('period_no').where('fiscal_year', '=', year).where('period_no', '=', period));
+    const exists = await readAll(ctx.database, glDb(ctx.db).selectFrom('fiscal_periods').select('period_no').where('fiscal_year', '=', year).where('period_no', '=', period));
     // §8 "Accounting period does not exist."
     if (exists.length === 0) return [{ field: 'PeriodNo', key: 'gl:reports.validation.periodMissing' }];
     const statement = await computeStatement(ctx, String(ctx.params['FormatId']), year, period, ctx.params['Closing'] === 'include');
@@ -161,8 +154,8 @@ const financialStatementReport: ServerReport = {
     const postgres = ctx.database.engine === 'postgres';
     const money = (value: Decimal): RawBuilder<unknown> =>
       postgres ? sql`cast(${decimalToDb(ctx.db, value, 2)} as numeric(18,2))` : sql`cast(${decimalToDb(ctx.db, value, 2)} as integer)`;
-    const select = (row: StatementRow | null): AnySelect =>
-      ctx.db.selectNoFrom([
+    const select = (row: StatementRow | null) =>
+      glDb(ctx.db).selectNoFrom([
         sql<number>`cast(${row?.sequence ?? 0} as integer)`.as('Sequence'),
         sql<string>`cast(${row?.description ?? ''} as varchar(60))`.as('Description'),
         ...Array.from({ length: FS_MAX_COLUMNS }, (_, i) => money(row?.amounts[i] ?? ZERO).as(`Amount${i + 1}`)),

@@ -8,6 +8,7 @@
  */
 import type { RuleIssue } from '@erp/shared/entities/define';
 import type { EntityHooks } from '@erp/server/entities/hooks';
+import { glDb } from '../tables.generated.ts';
 
 const K = 'gl:financial-statement-row-detail.rules';
 
@@ -28,12 +29,11 @@ const rowDetailHooks: EntityHooks = {
       if (issues.length === 0 && Number(next['FromAccount']) > Number(next['ToAccount'])) issues.push({ field: 'ToAccount', key: `${K}.rangeOrder` });
       return issues;
     }
-    const row = (await ctx.any.selectFrom('gl_fs_rows').select(['format_id', 'sequence']).where('row_id', '=', next['RowId'] as number).executeTakeFirst()) as
-      | { format_id: string; sequence: unknown }
-      | undefined;
+    const db = glDb(ctx.db);
+    const row = await db.selectFrom('gl_fs_rows').select(['format_id', 'sequence']).where('row_id', '=', Number(next['RowId'])).executeTakeFirst();
     if (!row) return []; // the generic lookup check names the missing row
     const total = Number(next['TotalOfSequence']);
-    const target = await ctx.any
+    const target = await db
       .selectFrom('gl_fs_rows')
       .select('row_id')
       .where('format_id', '=', row.format_id)

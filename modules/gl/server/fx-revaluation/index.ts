@@ -26,14 +26,16 @@
 import { add, cmp, div, isZero, mul, neg, sub, type Decimal } from '@erp/shared/decimal';
 import { fxRevaluation } from '../../definitions/fx-revaluation.ts';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { serialize } from '../ledger/locks.ts';
 import { post } from '../ledger/posting.ts';
 import { periodOf, periodParams } from '../ledger/periods.ts';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnyDb } from '@erp/server/reports/engine';
+import { glDb, type GlDatabase } from '../tables.generated.ts';
+
+type Db = Kysely<GlDatabase>;
 
 const ACTUAL = 'Actual';
 const FIELD = 'RevaluationDate';
@@ -61,21 +63,21 @@ interface FxState {
 type Rates = Map<string, { date: string; rate: Decimal }[]>;
 
 /** The rates into `home` of each currency, by date ascending. */
-async function ratesOf(db: AnyDb, currencies: readonly string[], home: string): Promise<Rates> {
+async function ratesOf(db: Db, currencies: readonly string[], home: string): Promise<Rates> {
   const rateRows = currencies.length === 0
     ? []
-    : ((await db
+    : await db
         .selectFrom('fx_rates')
         .select(['from_currency', 'effective_date', 'rate'])
         .where('from_currency', 'in', currencies)
         .where('to_currency', '=', home)
         .orderBy('effective_date')
-        .execute()) as Record<string, unknown>[]);
+        .execute();
   const rates: Rates = new Map();
   for (const row of rateRows) {
-    const list = rates.get(String(row['from_currency'])) ?? [];
-    list.push({ date: String(row['effective_date']), rate: decimalFromDb(db, row['rate'], 6)! });
-    rates.set(String(row['from_currency']), list);
+    const list = rates.get(String(row.from_currency)) ?? [];
+    list.push({ date: String(row.effective_date), rate: decimalFromDb(db, row.rate, 6)! });
+    rates.set(String(row.from_currency), list);
   }
   return rates;
 }
@@ -85,7 +87,7 @@ async function ratesOf(db: AnyDb, currencies: readonly string[], home: string): 
  * booked and foreign balances at the posting date, the rate on the revaluation date, the difference.
  */
 async function revalue(
-  db: AnyDb,
+  db: Db,
   account: { accountId: string; description: string; currency: string },
   rates: Rates,
   dates: { date: string; postingDate: string; reversalDate: string },
@@ -95,22 +97,22 @@ async function revalue(
   const rate = rateOn(list, dates.date);
   if (!rate) return { field: FIELD, key: 'gl:fx-revaluation.noRate', params: { currency, date: dates.date } };
   // Each day's CAD movement: summed in SQL (exact on both engines), converted and added here, exactly.
-  const days = (await db
+  const days = await db
     .selectFrom('gl_entries')
     .select(['entry_date', 'source', sql<unknown>`sum(amount)`.as('total')])
     .where('account_id', '=', accountId)
     .where('data_type', '=', ACTUAL)
     .where('entry_date', '<=', dates.postingDate)
     .groupBy(['entry_date', 'source'])
-    .execute()) as Record<string, unknown>[];
+    .execute();
   let booked: Decimal = '0.00';
   let foreignBalance: Decimal = '0.00';
   for (const day of days) {
-    const amount = decimalFromDb(db, day['total'], 2) ?? '0.00';
+    const amount = decimalFromDb(db, day.total, 2) ?? '0.00';
     booked = add(booked, amount);
-    if (String(day['source']) === 'FX') continue;
-    const dayRate = rateOn(list, String(day['entry_date']));
-    if (!dayRate) return { field: FIELD, key: 'gl:fx-revaluation.noRate', params: { currency, date: String(day['entry_date']) } };
+    if (day.source === 'FX') continue;
+    const dayRate = rateOn(list, day.entry_date);
+    if (!dayRate) return { field: FIELD, key: 'gl:fx-revaluation.noRate', params: { currency, date: day.entry_date } };
     foreignBalance = add(foreignBalance, div(amount, dayRate, 2));
   }
   const revalued = mul(foreignBalance, rate, 2);
@@ -149,52 +151,52 @@ function rateOn(rates: readonly { date: string; rate: Decimal }[], date: string)
 }
 
 /** The unrealized exchange account of GL integration (FX-UNREALIZED, else the FX-GAIN-LOSS default). */
-async function counterAccount(db: AnyDb): Promise<string | null> {
-  const rows = (await db
+async function counterAccount(db: Db): Promise<string | null> {
+  const rows = await db
     .selectFrom('gl_integration')
     .select(['transaction_type', 'account_id'])
     .where('sub_ledger', '=', 'GL')
     .where('transaction_type', 'in', ['FX-UNREALIZED', 'FX-GAIN-LOSS'])
-    .execute()) as { transaction_type: string; account_id: string }[];
+    .execute();
   return (rows.find((r) => r.transaction_type === 'FX-UNREALIZED') ?? rows[0])?.account_id ?? null;
 }
 
-async function periodRow(db: AnyDb, column: 'date' | 'start', date: string): Promise<Record<string, unknown> | undefined> {
+async function periodRow(db: Db, column: 'date' | 'start', date: string) {
   let query = db.selectFrom('fiscal_periods').selectAll();
   query = column === 'date' ? query.where('start_date', '<=', date).where('end_date', '>=', date) : query.where('start_date', '=', date);
-  return (await query.orderBy('period_no').limit(1).executeTakeFirst()) as Record<string, unknown> | undefined;
+  return query.orderBy('period_no').limit(1).executeTakeFirst();
 }
 
 /** Computes the preview rows into ctx.state; answers the parameter errors (§8 texts) instead when refused. */
 async function prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
-  const db = ctx.db;
+  const db = glDb(ctx.db);
   const date = String(ctx.params[FIELD]);
   const period = await periodRow(db, 'date', date);
   if (!period) return [{ field: FIELD, key: 'gl:rules.periodMissing' }];
-  if (flag(period['closed_gl'])) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl', params: periodParams(periodOf(period)) }];
-  const postingDate = String(period['end_date']);
+  if (flag(period.closed_gl)) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl', params: periodParams(periodOf(period)) }];
+  const postingDate = String(period.end_date);
   const next = await periodRow(db, 'start', dayAfter(postingDate));
   if (!next) return [{ field: FIELD, key: 'gl:fx-revaluation.noNextPeriod' }];
-  if (flag(next['closed_gl'])) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl', params: periodParams(periodOf(next)) }];
-  const reversalDate = String(next['start_date']);
+  if (flag(next.closed_gl)) return [{ field: FIELD, key: 'gl:rules.periodClosed.gl', params: periodParams(periodOf(next)) }];
+  const reversalDate = String(next.start_date);
 
-  const control = (await db.selectFrom('gl_control').select('home_currency').limit(1).executeTakeFirst()) as { home_currency?: string } | undefined;
+  const control = await db.selectFrom('gl_control').select('home_currency').limit(1).executeTakeFirst();
   const home = control?.home_currency ?? 'CAD';
-  const accounts = (await db
+  const accounts = await db
     .selectFrom('gl_accounts')
     .select(['account_id', 'description', 'currency_code', 'is_active', 'is_postable'])
     .where('currency_code', 'is not', null)
     .where('currency_code', '<>', home)
     .orderBy('account_id')
-    .execute()) as Record<string, unknown>[];
-  const foreign = accounts.filter((a) => flag(a['is_active']) && flag(a['is_postable']));
+    .execute();
+  const foreign = accounts.filter((a) => flag(a.is_active) && flag(a.is_postable));
   const counter = await counterAccount(db);
   if (foreign.length > 0 && !counter) return [{ field: FIELD, key: 'gl:fx-revaluation.noAccount' }];
 
-  const rates = await ratesOf(db, [...new Set(foreign.map((a) => String(a['currency_code'])))], home);
+  const rates = await ratesOf(db, [...new Set(foreign.map((a) => String(a.currency_code)))], home);
   const rows: FxRow[] = [];
   for (const account of foreign) {
-    const row = await revalue(db, { accountId: String(account['account_id']), description: String(account['description'] ?? ''), currency: String(account['currency_code']) }, rates, { date, postingDate, reversalDate });
+    const row = await revalue(db, { accountId: account.account_id, description: account.description ?? '', currency: String(account.currency_code) }, rates, { date, postingDate, reversalDate });
     if ('key' in row) return [row];
     rows.push(row);
   }
@@ -219,7 +221,9 @@ function literalSelect(ctx: ProcessContext) {
   const body = rows.length === 0
     ? sql`select ${columns(null)} where 1 = 0`
     : sql.join(rows.map((row) => sql`select ${columns(row)}`), sql` union all `);
-  return ctx.db.selectFrom(sql`(${body})`.as('fx')).selectAll('fx').orderBy('fx.AccountId');
+  // The literal rows' columns (raw values: the engine reads them as the definition's columns).
+  const literal = sql<Record<(typeof TEXT)[number], string | null> & Record<(typeof MONEY)[number][0], unknown>>`(${body})`;
+  return glDb(ctx.db).selectFrom(literal.as('fx')).selectAll('fx').orderBy('fx.AccountId');
 }
 
 export const fxRevaluationProcess: ServerProcess = {
@@ -233,7 +237,7 @@ export const fxRevaluationProcess: ServerProcess = {
     try {
       // Issue 22: the difference is computed again inside the transaction, after a lock on the account's
       // revaluation, so parallel runs post it once: the later run finds the booked balance already revalued.
-      const done = await ctx.db.transaction().execute(async (trx) => {
+      const done = await glDb(ctx.db).transaction().execute(async (trx) => {
         await serialize(trx, `gl:fx-revaluation:${previewed.AccountId}`);
         const rates = await ratesOf(trx, [previewed.Currency], state.home);
         const computed = await revalue(trx, { accountId: previewed.AccountId, description: previewed.Description, currency: previewed.Currency }, rates, {
@@ -244,12 +248,12 @@ export const fxRevaluationProcess: ServerProcess = {
         if ('key' in computed) throw BusinessError.of(400, 'refused', computed.key, computed.params ?? {}, FIELD);
         const difference = computed.GainLoss;
         if (isZero(difference)) return null;
-        const earlier = (await trx
+        const earlier = await trx
           .selectFrom('gl_entries')
-          .select(sql<number>`count(distinct document_no)`.as('n'))
+          .select(sql<number | string>`count(distinct document_no)`.as('n'))
           .where('document_no', 'like', `${base}%`)
           .where('reversal_of', 'is', null)
-          .executeTakeFirst()) as { n: number | string } | undefined;
+          .executeTakeFirst();
         const n = Number(earlier?.n ?? 0);
         const docNo = n === 0 ? base : `${base}-${n + 1}`;
         const description = messageIn(ctx.locale, 'gl:fx-revaluation.entryDescription', { account: computed.AccountId, rate: computed.Rate });

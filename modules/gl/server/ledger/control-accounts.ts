@@ -16,8 +16,13 @@
  * whose integration rows name it (the sub-ledgers without a module yet, e.g. A/P's payables in the demo); a
  * flagged account nobody names takes no posting at all.
  */
-import type { LedgerTransaction, Source } from './types.ts';
+import type { Transaction } from 'kysely';
+import { dynamicDb } from '@erp/server/db/dynamic-db';
 import { perTransaction } from '@erp/server/db/per-transaction';
+import type { GlDatabase } from '../tables.generated.ts';
+import type { IntegrationSubLedger, Source } from './types.ts';
+
+type GlTransaction = Transaction<GlDatabase>;
 
 export interface ControlAccountClaim {
   /** The journal source (and GL integration sub-ledger) that owns the accounts. */
@@ -67,13 +72,13 @@ export function controlAccountClaims(): readonly ControlAccountClaim[] {
  * The owners (journal sources) of each of `accountIds` that is a control account: the claims that cover it,
  * else — for an account flagged IsControl — the sub-ledgers whose integration rows name it (possibly none).
  */
-export function controlOwners(trx: LedgerTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
+export function controlOwners(trx: GlTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
   // Once per transaction and set of accounts (a batch posts many documents to the same accounts).
   const key = `gl:controlOwners:${[...accountIds].sort().join(',')}|${[...flagged].sort().join(',')}`;
   return perTransaction(trx, key, () => readControlOwners(trx, accountIds, flagged));
 }
 
-async function readControlOwners(trx: LedgerTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
+async function readControlOwners(trx: GlTransaction, accountIds: readonly string[], flagged: ReadonlySet<string>): Promise<Map<string, Set<string>>> {
   const owners = new Map<string, Set<string>>();
   if (accountIds.length === 0) return owners;
   const own = (account: string, source: string) => owners.set(account, (owners.get(account) ?? new Set()).add(source));
@@ -83,30 +88,33 @@ async function readControlOwners(trx: LedgerTransaction, accountIds: readonly st
     const prefixes = types.filter((t) => t.endsWith('*')).map((t) => t.slice(0, -1).toUpperCase());
     const columns = claim.integrationTypeColumns ?? [];
     if (exact.length === 0 && prefixes.length === 0 && columns.length === 0) continue;
-    const rows = (await trx
+    // The claim's columns are its module's, named by the claim at run time: read through the dynamic view.
+    const named = dynamicDb(trx);
+    const rows = await trx
       .selectFrom('gl_integration')
       .select('account_id')
-      .where('sub_ledger', '=', claim.source)
+      .where('sub_ledger', '=', claim.source as IntegrationSubLedger)
       .where('account_id', 'in', [...accountIds])
       .where((eb) => {
-        const upper = eb.fn('upper', ['transaction_type']);
+        const upper = eb.fn<string>('upper', ['transaction_type']);
         return eb.or([
           ...(exact.length > 0 ? [eb(upper, 'in', exact)] : []),
           ...prefixes.map((prefix) => eb(upper, 'like', `${prefix}%`)),
-          ...columns.map(({ table, column }) => eb(upper, 'in', eb.selectFrom(table).select(eb.fn('upper', [column]).as('t')).where(column, 'is not', null))),
+          ...columns.map(({ table, column }) => eb(upper, 'in', named.selectFrom(table).select((inner) => inner.fn<string>('upper', [column]).as('t')).where(column, 'is not', null))),
         ]);
       })
-      .execute()) as { account_id: string }[];
+      .execute();
     for (const row of rows) {
-      own(String(row.account_id), claim.source);
-      for (const source of posters.get(claim.source) ?? []) own(String(row.account_id), source);
+      if (row.account_id === null) continue;
+      own(row.account_id, claim.source);
+      for (const source of posters.get(claim.source) ?? []) own(row.account_id, source);
     }
   }
   const unclaimed = [...flagged].filter((account) => !owners.has(account));
   for (const account of unclaimed) owners.set(account, new Set());
   if (unclaimed.length > 0) {
-    const rows = (await trx.selectFrom('gl_integration').select(['sub_ledger', 'account_id']).where('account_id', 'in', unclaimed).execute()) as { sub_ledger: string; account_id: string }[];
-    for (const row of rows) own(String(row.account_id), String(row.sub_ledger));
+    const rows = await trx.selectFrom('gl_integration').select(['sub_ledger', 'account_id']).where('account_id', 'in', unclaimed).execute();
+    for (const row of rows) if (row.account_id !== null && row.sub_ledger !== null) own(row.account_id, row.sub_ledger);
   }
   return owners;
 }

@@ -8,13 +8,14 @@
  * - otherwise a new Open journal for the date is created in the transaction (PostgreSQL: behind an advisory
  *   lock on source/data type/date, so parallel first postings of a day share one journal).
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
-import type { DataType, LedgerTransaction, PeriodRow, Source } from './types.ts';
+import type { GlDatabase } from '../tables.generated.ts';
+import type { DataType, JournalSource, PeriodRow } from './types.ts';
 
-async function openJournal(trx: LedgerTransaction, source: Source, dataType: DataType, date: string): Promise<number | null> {
-  const row = (await trx
+async function openJournal(trx: Transaction<GlDatabase>, source: JournalSource, dataType: DataType, date: string): Promise<number | null> {
+  const row = await trx
     .selectFrom('gl_journals')
     .select('journal_id')
     .where('source', '=', source)
@@ -23,13 +24,13 @@ async function openJournal(trx: LedgerTransaction, source: Source, dataType: Dat
     .where('status', '=', 'Open')
     .orderBy('journal_id')
     .limit(1)
-    .executeTakeFirst()) as { journal_id: number | string } | undefined;
+    .executeTakeFirst();
   return row ? Number(row.journal_id) : null;
 }
 
 export async function journalFor(
-  trx: LedgerTransaction,
-  request: { source: Source; dataType: DataType; date: string; userId: string; period: PeriodRow },
+  trx: Transaction<GlDatabase>,
+  request: { source: JournalSource; dataType: DataType; date: string; userId: string; period: PeriodRow },
   field = 'EntryDate',
 ): Promise<number> {
   const { source, dataType, date, period } = request;
@@ -52,7 +53,7 @@ export async function journalFor(
     if (again !== null) return again;
   }
   const now = new Date().toISOString();
-  const inserted = (await trx
+  const inserted = await trx
     .insertInto('gl_journals')
     .values({
       journal_date: date,
@@ -67,6 +68,6 @@ export async function journalFor(
       version: 1,
     })
     .returning('journal_id')
-    .executeTakeFirstOrThrow()) as { journal_id: number | string };
+    .executeTakeFirstOrThrow();
   return Number(inserted.journal_id);
 }

@@ -5,10 +5,10 @@
  * next reconciliation). SQLite: nothing to do, its write transactions already run one at a time.
  * Work that serializes must read the state it decides on AFTER this call, in the same transaction.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction } from './types.ts';
 
-export async function serialize(trx: LedgerTransaction, key: string): Promise<void> {
+/** Any caller's transaction (a module's typed view): the lock names no table. */
+export async function serialize<D>(trx: Transaction<D>, key: string): Promise<void> {
   if (engineOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }

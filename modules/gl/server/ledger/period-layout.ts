@@ -13,8 +13,9 @@
  * `overlappingPeriod(db, year, start, end)`: a period of ANOTHER fiscal year overlapping start..end, if any —
  * years never overlap.
  */
+import type { Kysely, Transaction } from 'kysely';
+import type { GlDatabase } from '../tables.generated.ts';
 import { serialize } from './locks.ts';
-import type { LedgerTransaction } from './types.ts';
 
 export const ADJUSTMENT_PERIOD = 13;
 /** Longest fiscal year: 53 weeks. */
@@ -70,13 +71,13 @@ export function yearLayoutIssue(periods: readonly PeriodSpan[]): LayoutIssue | n
  * parallel saves cannot each pass the overlap check against a table the other is changing. Call it before
  * reading the layout, in the saving transaction.
  */
-export function lockLayout(trx: LedgerTransaction): Promise<void> {
+export function lockLayout(trx: Transaction<GlDatabase>): Promise<void> {
   return serialize(trx, 'gl:period-layout');
 }
 
 /** A period of another fiscal year that overlaps start..end, or null. */
-export async function overlappingPeriod(db: LedgerTransaction, year: number, start: string, end: string): Promise<{ fiscalYear: number; periodNo: number } | null> {
-  const row = (await db
+export async function overlappingPeriod(db: Kysely<GlDatabase>, year: number, start: string, end: string): Promise<{ fiscalYear: number; periodNo: number } | null> {
+  const row = await db
     .selectFrom('fiscal_periods')
     .select(['fiscal_year', 'period_no'])
     .where('fiscal_year', '<>', year)
@@ -84,17 +85,17 @@ export async function overlappingPeriod(db: LedgerTransaction, year: number, sta
     .where('end_date', '>=', start)
     .orderBy('start_date')
     .limit(1)
-    .executeTakeFirst()) as { fiscal_year: number | string; period_no: number | string } | undefined;
+    .executeTakeFirst();
   return row ? { fiscalYear: Number(row.fiscal_year), periodNo: Number(row.period_no) } : null;
 }
 
 /** The stored periods of a fiscal year as spans, in `db` (the caller's transaction). */
-export async function yearSpans(db: LedgerTransaction, year: number): Promise<(PeriodSpan & { periodId: number })[]> {
-  const rows = (await db
+export async function yearSpans(db: Kysely<GlDatabase>, year: number): Promise<(PeriodSpan & { periodId: number })[]> {
+  const rows = await db
     .selectFrom('fiscal_periods')
     .select(['period_id', 'period_no', 'start_date', 'end_date'])
     .where('fiscal_year', '=', year)
     .orderBy('period_no')
-    .execute()) as Record<string, unknown>[];
-  return rows.map((row) => ({ periodId: Number(row['period_id']), periodNo: Number(row['period_no']), start: String(row['start_date']), end: String(row['end_date']) }));
+    .execute();
+  return rows.map((row) => ({ periodId: row.period_id, periodNo: Number(row.period_no), start: String(row.start_date), end: String(row.end_date) }));
 }

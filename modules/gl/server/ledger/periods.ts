@@ -12,8 +12,10 @@
 import { BusinessError } from '@erp/server/entities/call-result';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { entityByName } from '@erp/shared/entities/index';
+import type { Kysely, Transaction } from 'kysely';
 import { periodFlags, type PeriodFlag } from '../../definitions/ledger-sources.ts';
-import type { LedgerTransaction, PeriodRow, SubLedger } from './types.ts';
+import { glDb } from '../tables.generated.ts';
+import type { PeriodRow, SubLedger } from './types.ts';
 
 /** The declared period flag of `subLedger` (a posting naming an undeclared one is a programming error). */
 function periodFlag(subLedger: SubLedger): PeriodFlag & { source: string } {
@@ -31,7 +33,10 @@ function flag(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't';
 }
 
-/** A fiscal_periods row as a PeriodRow. */
+/**
+ * A fiscal_periods row (all its columns) as a PeriodRow. The flags other modules declare are their extensions'
+ * columns, named by the definitions at run time: read by name from the row, not from the G/L's own table type.
+ */
 export function periodOf(row: Record<string, unknown>): PeriodRow {
   return {
     periodId: Number(row['period_id']),
@@ -43,8 +48,9 @@ export function periodOf(row: Record<string, unknown>): PeriodRow {
   };
 }
 
-export async function findPeriod(trx: LedgerTransaction, date: string, lock: 'none' | 'share' | 'update' = 'none'): Promise<PeriodRow | null> {
-  let query = trx
+/** Every function here takes any module's transaction (its typed view) and reads the G/L's rows through `glDb`. */
+export async function findPeriod<D>(trx: Transaction<D>, date: string, lock: 'none' | 'share' | 'update' = 'none'): Promise<PeriodRow | null> {
+  let query = glDb(trx)
     .selectFrom('fiscal_periods')
     .selectAll()
     .where('start_date', '<=', date)
@@ -52,7 +58,7 @@ export async function findPeriod(trx: LedgerTransaction, date: string, lock: 'no
     .orderBy('period_no')
     .limit(1);
   if (lock !== 'none' && engineOf(trx) === 'postgres') query = lock === 'share' ? query.forShare() : query.forUpdate();
-  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  const row = await query.executeTakeFirst();
   return row ? periodOf(row) : null;
 }
 
@@ -76,7 +82,7 @@ export function periodMissing(field = 'EntryDate'): BusinessError {
   return BusinessError.of(400, 'period_missing', 'gl:rules.periodMissing', {}, field);
 }
 
-export async function assertPeriodOpen(trx: LedgerTransaction, date: string, subLedger: SubLedger, field = 'EntryDate'): Promise<PeriodRow> {
+export async function assertPeriodOpen<D>(trx: Transaction<D>, date: string, subLedger: SubLedger, field = 'EntryDate'): Promise<PeriodRow> {
   const period = await findPeriod(trx, date, 'share');
   if (!period) throw periodMissing(field);
   if (period.closed[periodFlag(subLedger).code]) throw BusinessError.of(400, 'period_closed', periodClosedKey(subLedger), periodParams(period), field);
@@ -89,7 +95,7 @@ export async function assertPeriodOpen(trx: LedgerTransaction, date: string, sub
  * §4, issue 22: a locked fiscal year is final and a closed one (its year end run) takes no posting, whatever
  * the source — `yearEndClosing` lets the year end's own undo post into a Closed (never a Locked) year.
  */
-export async function assertYearOpen(trx: LedgerTransaction, year: number, field = 'EntryDate', yearEndClosing = false): Promise<void> {
+export async function assertYearOpen<D>(trx: Transaction<D>, year: number, field = 'EntryDate', yearEndClosing = false): Promise<void> {
   const state = await yearState(trx, year);
   if (state === 'Locked') throw BusinessError.of(400, 'year_locked', 'gl:rules.yearLocked', { year }, field);
   if (state === 'Closed' && !yearEndClosing) throw BusinessError.of(400, 'year_closed', 'gl:rules.yearClosed', { year }, field);
@@ -98,7 +104,10 @@ export async function assertYearOpen(trx: LedgerTransaction, year: number, field
 /** A fiscal year's year-end state (table year_end_runs; no row: Open). */
 export type YearState = 'Open' | 'Closed' | 'Locked';
 
-export async function yearState(trx: LedgerTransaction, year: number): Promise<YearState> {
-  const row = (await trx.selectFrom('year_end_runs').select('state').where('fiscal_year', '=', year).executeTakeFirst()) as { state: string } | undefined;
-  return row?.state === 'Closed' || row?.state === 'Locked' ? row.state : 'Open';
+/** Any module's connection or transaction (overloaded as `glDb`: a transaction's schema is inferred from it). */
+export function yearState<D>(db: Transaction<D>, year: number): Promise<YearState>;
+export function yearState<D>(db: Kysely<D>, year: number): Promise<YearState>;
+export async function yearState<D>(db: Kysely<D>, year: number): Promise<YearState> {
+  const row = await glDb(db).selectFrom('year_end_runs').select('state').where('fiscal_year', '=', year).executeTakeFirst();
+  return row?.state ?? 'Open';
 }

@@ -26,14 +26,17 @@
  * request)`: steps 1–3 alone, for a batch that reports each document's refusal on its own.
  */
 import { abs, add, isNegative, isZero, parseDecimal } from '@erp/shared/decimal';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { BusinessError, type BusinessIssue } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { controlOwners } from './control-accounts.ts';
 import { journalFor } from './journals.ts';
 import { assertPeriodOpen, assertYearOpen, findPeriod, periodMissing } from './periods.ts';
-import type { LedgerTransaction, PeriodRow, PostingRequest, PostingResult } from './types.ts';
+import type { JournalSource, PeriodRow, PostingRequest, PostingResult } from './types.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
+import { glDb, type GlDatabase } from '../tables.generated.ts';
+
+type GlTransaction = Transaction<GlDatabase>;
 
 export type { PostingLine, PostingRequest, PostingResult, SubLedger } from './types.ts';
 export { assertPeriodOpen } from './periods.ts';
@@ -76,25 +79,25 @@ function checkLines(request: PostingRequest): string[] {
   return amounts;
 }
 
-async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): Promise<void> {
+async function checkAccounts(trx: GlTransaction, request: PostingRequest): Promise<void> {
   const ids = [...new Set(request.lines.map((line) => line.accountId))];
   // Once per transaction and set of accounts: a batch posts many documents to the same accounts.
-  const rows = await perTransaction(trx, `gl:accounts:${[...ids].sort().join(',')}`, async () =>
-    (await trx
+  const rows = await perTransaction(trx, `gl:accounts:${[...ids].sort().join(',')}`, () =>
+    trx
       .selectFrom('gl_accounts')
       .select(['account_id', 'is_postable', 'is_control', 'is_active'])
       .where('account_id', 'in', ids.length > 0 ? ids : [''])
-      .execute()) as Record<string, unknown>[],
+      .execute(),
   );
-  const byId = new Map(rows.map((row) => [String(row['account_id']), row]));
-  const flagged = new Set(rows.filter((row) => flag(row['is_control'])).map((row) => String(row['account_id'])));
+  const byId = new Map(rows.map((row) => [row.account_id, row]));
+  const flagged = new Set(rows.filter((row) => flag(row.is_control)).map((row) => row.account_id));
   // Issue 22: a control account takes postings from its own sub-ledger only, whatever the source.
   const owners = await controlOwners(trx, ids, flagged);
   const issues: BusinessIssue[] = [];
   request.lines.forEach((line, index) => {
     const row = byId.get(line.accountId);
     const field = `Lines[${index}].AccountId`;
-    if (!row || !flag(row['is_active']) || !flag(row['is_postable'])) {
+    if (!row || !flag(row.is_active) || !flag(row.is_postable)) {
       issues.push({ field, key: 'gl:rules.accountInvalid', params: { account: line.accountId } });
       return;
     }
@@ -111,15 +114,15 @@ async function checkAccounts(trx: LedgerTransaction, request: PostingRequest): P
  * The period of a year-end closing (`yearEndClosing`, additive option): source YE, dated the last day of the
  * fiscal year's last period; that period may be closed. Anything else is refused as an ordinary posting is.
  */
-async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): Promise<PeriodRow> {
+async function yearEndPeriod(trx: GlTransaction, request: PostingRequest): Promise<PeriodRow> {
   if (request.source !== 'YE') return assertPeriodOpen(trx, request.date, request.subLedger);
   const period = await findPeriod(trx, request.date, 'share');
   if (!period) throw periodMissing('EntryDate');
-  const last = (await trx
+  const last = await trx
     .selectFrom('fiscal_periods')
-    .select(sql<number>`max(period_no)`.as('last'))
+    .select(sql<number | string>`max(period_no)`.as('last'))
     .where('fiscal_year', '=', period.fiscalYear)
-    .executeTakeFirst()) as { last: number | string } | undefined;
+    .executeTakeFirst();
   if (Number(last?.last) !== period.periodNo || period.endDate !== request.date) return assertPeriodOpen(trx, request.date, request.subLedger);
   await assertYearOpen(trx, period.fiscalYear, 'EntryDate', true);
   return period;
@@ -130,7 +133,9 @@ async function yearEndPeriod(trx: LedgerTransaction, request: PostingRequest): P
  * each first, so a refusal names its own document and the others still post. The period and account reads are
  * shared per transaction; `postMany` checks again.
  */
-export async function checkPosting(trx: LedgerTransaction, request: PostingRequest): Promise<void> {
+export async function checkPosting<D>(typed: Transaction<D>, request: PostingRequest): Promise<void> {
+  // Every entry point takes any module's transaction (its typed view) and reads the ledger through `glDb`.
+  const trx = glDb(typed);
   if (request.yearEndClosing) await yearEndPeriod(trx, request);
   // The period once per date in the transaction (a refusal is not remembered): it is share-locked until the end.
   else await perTransaction(trx, `gl:period-open:${request.date}|${request.subLedger}`, () => assertPeriodOpen(trx, request.date, request.subLedger));
@@ -138,7 +143,7 @@ export async function checkPosting(trx: LedgerTransaction, request: PostingReque
   await checkAccounts(trx, request);
 }
 
-export async function post(trx: LedgerTransaction, request: PostingRequest): Promise<PostingResult> {
+export async function post<D>(trx: Transaction<D>, request: PostingRequest): Promise<PostingResult> {
   return (await postMany(trx, [request]))[0]!;
 }
 
@@ -148,7 +153,8 @@ export async function post(trx: LedgerTransaction, request: PostingRequest): Pro
  * source, the journal of each source and date, the entries in multi-row inserts and the balances summed per
  * account and period (a payment run's cheques: one posting each, issue 24). Answers the results in order.
  */
-export async function postMany(trx: LedgerTransaction, requests: readonly PostingRequest[]): Promise<PostingResult[]> {
+export async function postMany<D>(typed: Transaction<D>, requests: readonly PostingRequest[]): Promise<PostingResult[]> {
+  const trx = glDb(typed);
   const periods = new Map<string, PeriodRow>();
   const journals = new Map<string, number>();
   const prepared: { request: PostingRequest; amounts: string[]; period: PeriodRow; journalId: number }[] = [];
@@ -180,7 +186,7 @@ export async function postMany(trx: LedgerTransaction, requests: readonly Postin
     const journalKey = `${request.source}|${request.dataType}|${request.date}`;
     let journalId = journals.get(journalKey);
     if (journalId === undefined) {
-      journalId = await journalFor(trx, { source: request.source, dataType: request.dataType, date: request.date, userId: request.userId, period });
+      journalId = await journalFor(trx, { source: request.source as JournalSource, dataType: request.dataType, date: request.date, userId: request.userId, period });
       journals.set(journalKey, journalId);
     }
     entry.journalId = journalId;
@@ -210,11 +216,11 @@ export async function postMany(trx: LedgerTransaction, requests: readonly Postin
   );
   const entryIds: number[] = [];
   for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const inserted = (await trx
+    const inserted = await trx
       .insertInto('gl_entries')
       .values(rows.slice(start, start + INSERT_BATCH))
       .returning('entry_id')
-      .execute()) as { entry_id: number | string }[];
+      .execute();
     for (const row of inserted) entryIds.push(Number(row.entry_id));
   }
 

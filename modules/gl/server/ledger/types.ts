@@ -3,13 +3,7 @@
  * passes to `post()` (posting.ts). See CONTRACT-12 "Ledger tables".
  */
 import type { Decimal } from '@erp/shared/decimal';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
-
-/**
- * The transaction a posting module hands the ledger: still the engine's untyped one (entities/hooks.ts), since the
- * posting modules' own rows ride on it; the ledger's code reads its tables through `glDb(trx)`.
- */
-export type LedgerTransaction = AnyTransaction;
+import type { AccountingJournalRow, GlIntegrationRow } from '../tables.generated.ts';
 
 /**
  * The sub-ledger whose period flag a posting checks (fiscal_periods.closed_<subLedger>): `gl` or a flag a module
@@ -23,6 +17,14 @@ export type SubLedger = string;
  * keeping journals (Purchasing's accruals: its receipts post through the stock ledger's source).
  */
 export type Source = string;
+
+/**
+ * A source or sub-ledger code as gl_journals.source and gl_integration.sub_ledger store it: the union of the codes
+ * the modules declare (their extensions add them to the G/L's choices, so the generated type lists them). `Source`
+ * stays a string, as a module declares its code at load; the ledger narrows it where it names the column.
+ */
+export type JournalSource = NonNullable<AccountingJournalRow['source']>;
+export type IntegrationSubLedger = NonNullable<GlIntegrationRow['sub_ledger']>;
 
 export type DataType = 'Actual' | 'Budget';
 

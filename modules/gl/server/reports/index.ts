@@ -15,10 +15,11 @@
 import { add, sub, type Decimal } from '@erp/shared/decimal';
 import { accountEnquiry, detailedLedger, glJournalPrinting, trialBalance } from '../../definitions/reports/index.ts';
 import type { ReportDefinition, ReportParameterError } from '@erp/shared/reports/define';
-import { sql, type Expression } from 'kysely';
+import { sql, type AliasableExpression, type Expression, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { readAll } from '@erp/server/db/read';
-import type { AnyDb, AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { glDb, type GlDatabase } from '../tables.generated.ts';
 import { bankReconciliationServerReport } from '../bank-reconciliation/report.ts';
 
 import { FINANCIAL_STATEMENT_REPORTS } from '../financial-statements/report.ts';
@@ -48,18 +49,18 @@ interface Period {
 
 /** The fiscal period containing `date`, if any. */
 async function periodOf(ctx: ReportContext, date: string): Promise<Period | undefined> {
-  const rows = (await readAll(
+  const rows = await readAll(
     ctx.database,
-    ctx.db
+    glDb(ctx.db)
       .selectFrom('fiscal_periods')
       .select(['fiscal_year', 'period_no', 'start_date', 'end_date'])
       .where('start_date', '<=', date)
       .where('end_date', '>=', date)
       .orderBy('start_date')
       .limit(1),
-  )) as Period[];
+  );
   const row = rows[0];
-  return row ? { ...row, fiscal_year: Number(row.fiscal_year), period_no: Number(row.period_no) } : undefined;
+  return row ? { fiscal_year: Number(row.fiscal_year), period_no: Number(row.period_no), start_date: String(row.start_date), end_date: String(row.end_date) } : undefined;
 }
 
 /** §8 "An account entered is not valid." for each named account that does not exist. */
@@ -67,11 +68,7 @@ async function checkAccounts(ctx: ReportContext, names: readonly string[]): Prom
   const wanted = names.filter((name) => typeof ctx.params[name] === 'string');
   if (wanted.length === 0) return [];
   const ids = wanted.map((name) => String(ctx.params[name]));
-  const found = new Set(
-    ((await readAll(ctx.database, ctx.db.selectFrom('gl_accounts').select('account_id').where('account_id', 'in', ids))) as { account_id: string }[]).map(
-      (row) => row.account_id,
-    ),
-  );
+  const found = new Set((await readAll(ctx.database, glDb(ctx.db).selectFrom('gl_accounts').select('account_id').where('account_id', 'in', ids))).map((row) => row.account_id));
   return wanted.filter((name) => !found.has(String(ctx.params[name]))).map((name) => ({ field: name, key: 'gl:reports.validation.accountInvalid' }));
 }
 
@@ -87,9 +84,9 @@ const creditOf = (amount: Expression<unknown>) => sql<unknown>`case when ${amoun
 async function balancesAsOf(ctx: ReportContext, date: string, accounts: readonly string[]): Promise<Map<string, Decimal>> {
   const result = new Map<string, Decimal>();
   if (accounts.length === 0) return result;
-  const db = ctx.db;
+  const db = glDb(ctx.db);
   const containing = await periodOf(ctx, date);
-  const whole = (await readAll(
+  const whole = await readAll(
     ctx.database,
     db
       .selectFrom('gl_balances as b')
@@ -98,14 +95,14 @@ async function balancesAsOf(ctx: ReportContext, date: string, accounts: readonly
       .where('b.account_id', 'in', accounts)
       .where('p.end_date', '<=', date)
       .groupBy('b.account_id'),
-  )) as { account: string; debit: unknown; credit: unknown }[];
+  );
   for (const row of whole) {
     const debit = decimalFromDb(db, row.debit, 2) ?? '0.00';
     const credit = decimalFromDb(db, row.credit, 2) ?? '0.00';
     result.set(row.account, sub(debit, credit));
   }
   if (containing && containing.end_date > date) {
-    const partial = (await readAll(
+    const partial = await readAll(
       ctx.database,
       db
         .selectFrom('gl_entries')
@@ -115,16 +112,16 @@ async function balancesAsOf(ctx: ReportContext, date: string, accounts: readonly
         .where('entry_date', '>=', containing.start_date)
         .where('entry_date', '<=', date)
         .groupBy('account_id'),
-    )) as { account: string; amount: unknown }[];
+    );
     for (const row of partial) result.set(row.account, add(result.get(row.account) ?? '0.00', decimalFromDb(db, row.amount, 2) ?? '0.00'));
   }
   return result;
 }
 
 /** Entry rows (account enquiry, detailed ledger) over the date range and account filter. */
-function entryRows(ctx: ReportContext): AnySelect {
+function entryRows(ctx: ReportContext) {
   const { params } = ctx;
-  const query = ctx.db
+  const query = glDb(ctx.db)
     .selectFrom('gl_entries as e')
     .innerJoin('gl_accounts as a', 'a.account_id', 'e.account_id')
     .select([
@@ -152,14 +149,19 @@ function entryOpenings(ctx: ReportContext, keys: readonly string[]): Promise<Map
   return balancesAsOf(ctx, dayBefore(String(ctx.params['StartDate'])), keys);
 }
 
-/** The account filters of the entry reports on a query of gl_entries or gl_balances (`column`: its account column). */
-function accountFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column: string): Q {
+/**
+ * The account filters of the entry reports on a query of gl_entries or gl_balances (`column`: its account column,
+ * under the query's alias — so the condition is written on the reference, whatever the query's tables).
+ */
+function accountFilter<DB, TB extends keyof DB, O>(ctx: ReportContext, query: SelectQueryBuilder<DB, TB, O>, column: string): SelectQueryBuilder<DB, TB, O> {
   const { params } = ctx;
-  let filtered: AnySelect = query;
-  if (typeof params['AccountId'] === 'string') filtered = filtered.where(column, '=', params['AccountId']);
-  if (typeof params['AccountFrom'] === 'string') filtered = filtered.where(column, '>=', params['AccountFrom']);
-  if (typeof params['AccountTo'] === 'string') filtered = filtered.where(column, '<=', params['AccountTo']);
-  return filtered as Q;
+  const account = sql.ref(column);
+  let filtered = query;
+  for (const [name, op] of [['AccountId', '='], ['AccountFrom', '>='], ['AccountTo', '<=']] as const) {
+    const value = params[name];
+    if (typeof value === 'string') filtered = filtered.where(sql<boolean>`${account} ${sql.raw(op)} ${value}`);
+  }
+  return filtered;
 }
 
 /**
@@ -169,7 +171,7 @@ function accountFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column
  * account then cost a count, not a sum over 100,000 rows.
  */
 async function entryAggregates(ctx: ReportContext): Promise<GroupFigures[]> {
-  const db = ctx.db;
+  const db = glDb(ctx.db);
   const start = String(ctx.params['StartDate']);
   const end = String(ctx.params['EndDate']);
   // Every entry has its journal's data type (the posting service picks the journal by it), and journals are
@@ -184,18 +186,17 @@ async function entryAggregates(ctx: ReportContext): Promise<GroupFigures[]> {
     .where('entry_date', '<=', end)
     .groupBy('account_id');
   if (!onlyActual) countQuery = countQuery.where('data_type', '=', ACTUAL);
-  const counts = (await readAll(ctx.database, accountFilter(ctx, countQuery, 'account_id'))) as { k: string; n: unknown }[];
+  const counts = await readAll(ctx.database, accountFilter(ctx, countQuery, 'account_id'));
   const figures = new Map<string, { debit: Decimal; credit: Decimal }>();
   const addTo = (key: string, debit: unknown, credit: unknown) => {
     const current = figures.get(key) ?? { debit: '0.00', credit: '0.00' };
     figures.set(key, { debit: add(current.debit, decimalFromDb(db, debit ?? 0, 2) ?? '0.00'), credit: add(current.credit, decimalFromDb(db, credit ?? 0, 2) ?? '0.00') });
   };
-  const whole = (await readAll(
-    ctx.database,
-    db.selectFrom('fiscal_periods').select(['start_date', 'end_date']).where('start_date', '>=', start).where('end_date', '<=', end).orderBy('start_date'),
-  )) as { start_date: string; end_date: string }[];
+  const whole = (
+    await readAll(ctx.database, db.selectFrom('fiscal_periods').select(['start_date', 'end_date']).where('start_date', '>=', start).where('end_date', '<=', end).orderBy('start_date'))
+  ).map((period) => ({ start_date: String(period.start_date), end_date: String(period.end_date) }));
   if (whole.length > 0) {
-    const rows = (await readAll(
+    const rows = await readAll(
       ctx.database,
       accountFilter(
         ctx,
@@ -208,7 +209,7 @@ async function entryAggregates(ctx: ReportContext): Promise<GroupFigures[]> {
           .groupBy('b.account_id'),
         'b.account_id',
       ),
-    )) as { k: string; d: unknown; c: unknown }[];
+    );
     for (const row of rows) addTo(row.k, row.d, row.c);
   }
   // The days of the range no whole period covers.
@@ -220,7 +221,7 @@ async function entryAggregates(ctx: ReportContext): Promise<GroupFigures[]> {
   }
   if (from <= end) gaps.push([from, end]);
   for (const [gapStart, gapEnd] of gaps) {
-    const rows = (await readAll(
+    const rows = await readAll(
       ctx.database,
       accountFilter(
         ctx,
@@ -233,7 +234,7 @@ async function entryAggregates(ctx: ReportContext): Promise<GroupFigures[]> {
           .groupBy('e.account_id'),
         'e.account_id',
       ),
-    )) as { k: string; d: unknown; c: unknown }[];
+    );
     for (const row of rows) addTo(row.k, row.d, row.c);
   }
   return counts.map((row) => {
@@ -252,23 +253,29 @@ function entryReport(def: ReportDefinition, accountParams: readonly string[]): S
   };
 }
 
+/** A movement row: amount (signed), c = counts to the closing balance, a = counts to the activity. */
+interface Movement {
+  account_id: string;
+  amount: unknown;
+  c: number;
+  a: number;
+}
+
 interface TrialBalanceState {
-  /** Movement rows: amount (signed), c = counts to the closing balance, a = counts to the activity. */
-  movements(db: AnyDb): AnySelect;
+  movements(db: Kysely<GlDatabase>): AliasableExpression<Movement>;
 }
 
 /** The trial balance's movements by fiscal year and period: balances up to the period, activity of the period. */
 function periodMovements(year: number, period: number): TrialBalanceState {
   return {
     movements(db) {
-      const upTo = (b: AnySelect) =>
-        b.where((eb) => eb.or([eb('b.fiscal_year', '<', year), eb.and([eb('b.fiscal_year', '=', year), eb('b.period_no', '<=', period)])]));
       const inPeriod = sql<number>`case when b.fiscal_year = ${year} and b.period_no = ${period} then 1 else 0 end`;
-      const debits = upTo(db.selectFrom('gl_balances as b').select(['b.account_id as account_id', 'b.debit as amount', sql<number>`1`.as('c'), inPeriod.as('a')]));
-      const credits = upTo(
-        db.selectFrom('gl_balances as b').select(['b.account_id as account_id', sql<unknown>`-b.credit`.as('amount'), sql<number>`1`.as('c'), inPeriod.as('a')]),
-      );
-      return debits.unionAll(credits);
+      const upTo = (amount: Expression<unknown>) =>
+        db
+          .selectFrom('gl_balances as b')
+          .select(['b.account_id as account_id', sql<unknown>`${amount}`.as('amount'), sql<number>`1`.as('c'), inPeriod.as('a')])
+          .where((eb) => eb.or([eb('b.fiscal_year', '<', year), eb.and([eb('b.fiscal_year', '=', year), eb('b.period_no', '<=', period)])]));
+      return upTo(sql.ref('b.debit')).unionAll(upTo(sql`-b.credit`));
     },
   };
 }
@@ -288,14 +295,14 @@ function rangeMovements(start: string, end: string, startPeriod: Period | undefi
             sql<number>`case when p.start_date >= ${start} then 1 else 0 end`.as('a'),
           ])
           .where('p.end_date', '<=', end);
-      let union: AnySelect = balanceRows('debit').unionAll(balanceRows('credit'));
+      let union = balanceRows('debit').unionAll(balanceRows('credit'));
       // The start's period, when it began before the start and is wholly counted above: its entries from the
       // start on are activity (the balance rows already hold them for the closing balance).
       if (startPeriod && startPeriod.start_date < start && startPeriod.end_date <= end) {
         union = union.unionAll(
           db
             .selectFrom('gl_entries as e')
-            .select(['e.account_id as account_id', 'e.amount as amount', sql<number>`0`.as('c'), sql<number>`1`.as('a')])
+            .select(['e.account_id as account_id', sql<unknown>`e.amount`.as('amount'), sql<number>`0`.as('c'), sql<number>`1`.as('a')])
             .where('e.data_type', '=', ACTUAL)
             .where('e.entry_date', '>=', start)
             .where('e.entry_date', '<=', startPeriod.end_date),
@@ -308,7 +315,7 @@ function rangeMovements(start: string, end: string, startPeriod: Period | undefi
             .selectFrom('gl_entries as e')
             .select([
               'e.account_id as account_id',
-              'e.amount as amount',
+              sql<unknown>`e.amount`.as('amount'),
               sql<number>`1`.as('c'),
               sql<number>`case when e.entry_date >= ${start} then 1 else 0 end`.as('a'),
             ])
@@ -329,7 +336,7 @@ const trialBalanceReport: ServerReport = {
     if (typeof params['FiscalYear'] === 'number' && typeof params['PeriodNo'] === 'number') {
       const exists = await readAll(
         ctx.database,
-        ctx.db.selectFrom('fiscal_periods').select('period_no').where('fiscal_year', '=', params['FiscalYear']).where('period_no', '=', params['PeriodNo']),
+        glDb(ctx.db).selectFrom('fiscal_periods').select('period_no').where('fiscal_year', '=', params['FiscalYear']).where('period_no', '=', params['PeriodNo']),
       );
       // §8 "Accounting period does not exist."
       if (exists.length === 0) return [{ field: 'PeriodNo', key: 'gl:reports.validation.periodMissing' }];
@@ -344,8 +351,9 @@ const trialBalanceReport: ServerReport = {
   rows(ctx) {
     const state = ctx.state['tb'] as TrialBalanceState;
     const closing = sql<unknown>`sum(case when m.c = 1 then m.amount else 0 end)`;
-    return ctx.db
-      .selectFrom(state.movements(ctx.db).as('m'))
+    const db = glDb(ctx.db);
+    return db
+      .selectFrom(state.movements(db).as('m'))
       .innerJoin('gl_accounts as a', 'a.account_id', 'm.account_id')
       .select([
         'm.account_id as AccountId',
@@ -365,7 +373,7 @@ export function journalReport(def: ReportDefinition): ServerReport {
   return {
     def,
     rows(ctx) {
-      return ctx.db
+      return glDb(ctx.db)
         .selectFrom('gl_entries as e')
         .innerJoin('gl_journals as j', 'j.journal_id', 'e.journal_id')
         .innerJoin('gl_accounts as a', 'a.account_id', 'e.account_id')

@@ -15,8 +15,12 @@ import { moduleDir, moduleManifests } from '@erp/modules/manifests';
 import { entityByName } from '@erp/shared/entities/index';
 import { messageIn } from '@erp/server/entities/call-result';
 import { registeredProcess } from '@erp/server/processes/engine';
+import { dynamicDb } from '@erp/server/db/dynamic-db';
+import type { Kysely } from 'kysely';
 import type { SetupGap } from '../../definitions/setup-check.ts';
-import type { AnyDb, IntegrationKey, Missing, ModuleSetup, SetupNeed } from './needs.ts';
+import { glDb } from '../tables.generated.ts';
+import type { IntegrationSubLedger } from '../ledger/types.ts';
+import type { FinderDb, IntegrationKey, Missing, ModuleSetup, SetupNeed } from './needs.ts';
 
 let loading: Promise<readonly { module: string; setup: ModuleSetup }[]> | undefined;
 
@@ -38,34 +42,37 @@ function truthy(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
 }
 
-/** True when one of the keys names an account that exists, is active and postable (see the header). */
-export async function integrationResolved(db: AnyDb, keys: readonly IntegrationKey[]): Promise<boolean> {
+/** True when one of the keys names an account that exists, is active and postable (see the header); any module's connection. */
+export async function integrationResolved<D>(typed: Kysely<D>, keys: readonly IntegrationKey[]): Promise<boolean> {
+  const db = glDb(typed);
   for (const [subLedger, type] of keys) {
-    const row = (await db
+    const row = await db
       .selectFrom('gl_integration as i')
       .innerJoin('gl_accounts as a', 'a.account_id', 'i.account_id')
       .select(['a.is_active as is_active', 'a.is_postable as is_postable'])
-      .where('i.sub_ledger', '=', subLedger)
+      .where('i.sub_ledger', '=', subLedger as IntegrationSubLedger)
       .where('i.transaction_type', '=', type)
-      .executeTakeFirst()) as { is_active: unknown; is_postable: unknown } | undefined;
+      .executeTakeFirst();
     if (row && truthy(row.is_active) && truthy(row.is_postable)) return true;
   }
   return false;
 }
 
-async function integrationMissing(db: AnyDb, keys: readonly IntegrationKey[]): Promise<Missing[]> {
+async function integrationMissing(db: FinderDb, keys: readonly IntegrationKey[]): Promise<Missing[]> {
   if (await integrationResolved(db, keys)) return [];
   const [subLedger, type] = keys[0]!;
   return [{ key: 'gl:setup-check.items.integration', params: { subLedger, type } }];
 }
 
-async function missingOf(db: AnyDb, need: SetupNeed, today: string): Promise<readonly Missing[]> {
+async function missingOf(db: FinderDb, need: SetupNeed, today: string): Promise<readonly Missing[]> {
   const check = need.check;
   if (check.kind === 'integration') return integrationMissing(db, check.keys);
   if (check.kind === 'find') return check.find(db, today);
-  let query = db.selectFrom(check.table).select(db.fn.countAll().as('n'));
+  // A table and columns the declaring module names (any module's): counted through the dynamic view.
+  const named = dynamicDb(db);
+  let query = named.selectFrom(check.table).select(named.fn.countAll().as('n'));
   for (const [column, value] of Object.entries(check.where ?? {})) query = query.where(column, '=', value);
-  const row = (await query.executeTakeFirst()) as { n: number | string | bigint } | undefined;
+  const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0) > 0 ? [] : [{ key: check.key }];
 }
 
@@ -78,7 +85,7 @@ function titleOf(name: string, language: string | null | undefined): string {
 }
 
 /** Every missing item, module by module, in the caller's language. */
-export async function setupGaps(db: AnyDb, language: string | null | undefined, today: string = new Date().toISOString().slice(0, 10)): Promise<SetupGap[]> {
+export async function setupGaps(db: FinderDb, language: string | null | undefined, today: string = new Date().toISOString().slice(0, 10)): Promise<SetupGap[]> {
   const gaps: SetupGap[] = [];
   for (const { module, setup } of await moduleSetups()) {
     for (const need of setup.setupNeeds) {

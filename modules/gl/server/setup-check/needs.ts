@@ -9,14 +9,17 @@
  * - `fix`: the route path of the screen that fixes it.
  * A module whose processes need nothing configured lists them in `setupFree` so the test knows they were thought of.
  */
-/** What a finder is handed: the engine's untyped connection (entities/hooks.ts), each module's own tables on it. */
-export type AnyDb = import('@erp/server/entities/hooks').AnyDb;
+import type { Kysely } from 'kysely';
+import type { DB } from '@erp/server/db/schema';
 
 export const FIX_INTEGRATION = '/novus-gl/gl-integration';
 export const FIX_PERIODS = '/novus-gl/accounting-periods';
 export const FIX_BANKS = '/novus-gl/bank-account';
 export const FIX_WAREHOUSES = '/shell/warehouse';
 export const FIX_SEQUENCES = '/shell/sequence-counter';
+
+/** What a finder is handed: the core's connection, which a module reads its own tables from through `<m>Db(db)`. */
+export type FinderDb = Kysely<DB>;
 
 /** A G/L integration row: sub-ledger and transaction type. */
 export type IntegrationKey = readonly [subLedger: string, type: string];
@@ -37,7 +40,7 @@ export type SetupCheck =
   /** At least one row of `table` (matching `where`); missing: the item `key`. */
   | { kind: 'rows'; table: string; where?: Readonly<Record<string, string | number>>; key: string }
   /** A module's own finder: every missing item. `today` is YYYY-MM-DD. */
-  | { kind: 'find'; find(db: AnyDb, today: string): Promise<readonly Missing[]> };
+  | { kind: 'find'; find(db: FinderDb, today: string): Promise<readonly Missing[]> };
 
 export interface SetupNeed {
   usedBy: readonly string[];

@@ -27,7 +27,7 @@ export async function registerSetupCheckRoutes(app: FastifyInstance, deps: Pick<
     async (request, reply) => {
       const ctx = await deps.contextOf(request, reply, 'gl-integration', 'read');
       if (!ctx) return reply;
-      const gaps = await setupGaps(ctx.any, ctx.user.row.language);
+      const gaps = await setupGaps(ctx.db, ctx.user.row.language);
       return reply.code(200).header('cache-control', 'no-store').send(callResult(1, 'ok', '', { List: gaps }));
     },
   );

@@ -15,9 +15,9 @@
  * - `agingBuckets(basis, asOf, days, amount, total)`: the nine columns Current, Period1 … Period8 — each the
  *   `amount` when `basis` (a date column) falls in the bucket, summed when `total`.
  */
-import { sql, type AliasedRawBuilder, type RawBuilder } from 'kysely';
+import { sql, type AliasedRawBuilder, type Kysely, type RawBuilder } from 'kysely';
 import { AGING_BUCKETS, AGING_PERIODS } from '@erp/shared/reports/parts';
-import type { AnyDb, AnySelect } from '@erp/server/reports/engine';
+import { dynamicDb, type DynamicSelect } from '@erp/server/db/dynamic-db';
 import type { SubLedgerSide } from './engine.ts';
 
 /** `date` minus `days` days (`YYYY-MM-DD`). */
@@ -43,7 +43,9 @@ export function agingBuckets(basis: string, asOf: string, days: number, amount: 
   });
 }
 
-export function movementsAsOf(db: AnyDb, side: Pick<SubLedgerSide, 'items' | 'applications'>, asOf: string, restrict: <Q extends AnySelect>(query: Q, firmColumn: string) => Q): AnySelect {
+/** Any module's connection: the side's tables are named at run time (`side.items`), read through the dynamic view. */
+export function movementsAsOf<D>(typed: Kysely<D>, side: Pick<SubLedgerSide, 'items' | 'applications'>, asOf: string, restrict: <Q extends DynamicSelect>(query: Q, firmColumn: string) => Q): DynamicSelect {
+  const db = dynamicDb(typed);
   const item = ['i.item_id as item_id', 'i.firm_id as firm_id', 'i.due_date as due_date', 'i.document_date as document_date'] as const;
   const open = restrict(db.selectFrom(`${side.items} as i`).select([...item, 'i.open_balance as amount']).where('i.status', '=', 'Open').where('i.document_date', '<=', asOf), 'i.firm_id');
   const later = (end: 'to_item_id' | 'from_item_id', amount: RawBuilder<unknown>, nonZero: 'a.amount' | 'a.discount') =>

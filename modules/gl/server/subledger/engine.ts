@@ -28,7 +28,9 @@
 import { add, isNegative, isZero, parseDecimal, sub, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { LedgerTransaction, PostingRequest, PostingResult } from '../ledger/types.ts';
+import { dynamicDb } from '@erp/server/db/dynamic-db';
+import type { Transaction } from 'kysely';
+import type { PostingRequest, PostingResult } from '../ledger/types.ts';
 import { post, postMany } from '../ledger/posting.ts';
 import { requiredIntegrationAccount } from '../ledger/integration.ts';
 
@@ -162,6 +164,11 @@ export function itemRow(engine: Engine, item: NewItemCore, now: string): Record<
   };
 }
 
+/**
+ * A declared side takes its module's transaction (any schema: its typed view) and writes the item and application
+ * tables the side names at run time, which no table type of the G/L's can describe: the dynamic view, values
+ * `unknown` until read through the decimal codec or narrowed (db/dynamic-db.ts).
+ */
 export function defineSubLedger(side: SubLedgerSide) {
   const posting = (request: SideRequest): PostingRequest => ({
     ...request,
@@ -171,22 +178,22 @@ export function defineSubLedger(side: SubLedgerSide) {
     description: request.description?.slice(0, 100) ?? null,
   });
 
-  async function read(trx: LedgerTransaction, itemId: number, lock = false): Promise<Record<string, unknown> | undefined> {
-    let query = trx.selectFrom(side.items).selectAll().where('item_id', '=', itemId);
+  async function read<D>(trx: Transaction<D>, itemId: number, lock = false): Promise<Record<string, unknown> | undefined> {
+    let query = dynamicDb(trx).selectFrom(side.items).selectAll().where('item_id', '=', itemId);
     if (lock && engineOf(trx) === 'postgres') query = query.forUpdate();
-    return (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+    return query.executeTakeFirst();
   }
 
   return {
     side,
     posting,
-    post: (trx: LedgerTransaction, request: SideRequest): Promise<PostingResult> => post(trx, posting(request)),
-    postMany: (trx: LedgerTransaction, requests: readonly SideRequest[]): Promise<PostingResult[]> => postMany(trx, requests.map(posting)),
-    account: (trx: LedgerTransaction, transactionType: string): Promise<string> => requiredIntegrationAccount(trx, side.code, transactionType),
+    post: <D>(trx: Transaction<D>, request: SideRequest): Promise<PostingResult> => post(trx, posting(request)),
+    postMany: <D>(trx: Transaction<D>, requests: readonly SideRequest[]): Promise<PostingResult[]> => postMany(trx, requests.map(posting)),
+    account: <D>(trx: Transaction<D>, transactionType: string): Promise<string> => requiredIntegrationAccount(trx, side.code, transactionType),
     read,
 
     /** The credit's and the invoice's rows, locked in id order (PostgreSQL). */
-    async lockPair(trx: LedgerTransaction, creditId: number, invoiceId: number) {
+    async lockPair<D>(trx: Transaction<D>, creditId: number, invoiceId: number) {
       const [firstId, secondId] = creditId < invoiceId ? [creditId, invoiceId] : [invoiceId, creditId];
       const first = await read(trx, firstId, true);
       const second = await read(trx, secondId, true);
@@ -194,19 +201,19 @@ export function defineSubLedger(side: SubLedgerSide) {
       return { credit: pick(creditId), invoice: pick(invoiceId) };
     },
 
-    async insertItems(trx: LedgerTransaction, rows: readonly Record<string, unknown>[]): Promise<number[]> {
+    async insertItems<D>(trx: Transaction<D>, rows: readonly Record<string, unknown>[]): Promise<number[]> {
       const ids: number[] = [];
       for (let start = 0; start < rows.length; start += ITEM_BATCH) {
-        const inserted = (await trx.insertInto(side.items).values(rows.slice(start, start + ITEM_BATCH)).returning('item_id').execute()) as { item_id: number | string }[];
-        for (const row of inserted) ids.push(Number(row.item_id));
+        const inserted = await dynamicDb(trx).insertInto(side.items).values(rows.slice(start, start + ITEM_BATCH)).returning('item_id').execute();
+        for (const row of inserted) ids.push(Number(row['item_id']));
       }
       return ids;
     },
 
     /** The open balance cache; Open/Closed follows what is owed in the item's own currency (`foreign` when given). */
-    async setOpenBalance(trx: LedgerTransaction, itemId: number, balance: Decimal, foreign: Decimal | null = null): Promise<void> {
+    async setOpenBalance<D>(trx: Transaction<D>, itemId: number, balance: Decimal, foreign: Decimal | null = null): Promise<void> {
       const engine = engineOf(trx);
-      await trx
+      await dynamicDb(trx)
         .updateTable(side.items)
         .set({
           open_balance: decimalToDb(engine, balance, 2),
@@ -217,10 +224,10 @@ export function defineSubLedger(side: SubLedgerSide) {
         .execute();
     },
 
-    async insertApplication(trx: LedgerTransaction, application: NewApplication): Promise<number> {
+    async insertApplication<D>(trx: Transaction<D>, application: NewApplication): Promise<number> {
       const engine = engineOf(trx);
       const { foreign } = application;
-      const row = (await trx
+      const row = await dynamicDb(trx)
         .insertInto(side.applications)
         .values({
           from_item_id: application.fromItemId,
@@ -235,17 +242,17 @@ export function defineSubLedger(side: SubLedgerSide) {
           created_on: new Date().toISOString(),
         })
         .returning('application_id')
-        .executeTakeFirstOrThrow()) as { application_id: number | string };
-      return Number(row.application_id);
+        .executeTakeFirstOrThrow();
+      return Number(row['application_id']);
     },
 
     /** The discounts already taken on each of `itemIds` (every application's discount), 0.00 for none. */
-    async discountsTaken(trx: LedgerTransaction, itemIds: readonly number[]): Promise<Map<number, Decimal>> {
+    async discountsTaken<D>(trx: Transaction<D>, itemIds: readonly number[]): Promise<Map<number, Decimal>> {
       const engine = engineOf(trx);
       const taken = new Map<number, Decimal>();
       const unique = [...new Set(itemIds)];
       for (let start = 0; start < unique.length; start += 1000) {
-        const rows = (await trx.selectFrom(side.applications).select(['to_item_id', 'discount']).where('to_item_id', 'in', unique.slice(start, start + 1000)).execute()) as Record<string, unknown>[];
+        const rows = await dynamicDb(trx).selectFrom(side.applications).select(['to_item_id', 'discount']).where('to_item_id', 'in', unique.slice(start, start + 1000)).execute();
         for (const row of rows) {
           const id = Number(row['to_item_id']);
           taken.set(id, add(taken.get(id) ?? '0.00', decimalFromDb(engine, row['discount'], 2) ?? '0.00'));

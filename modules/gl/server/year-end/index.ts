@@ -23,16 +23,16 @@
 import { add, isZero, neg, type Decimal } from '@erp/shared/decimal';
 import { glYearEnd } from '../../definitions/year-end.ts';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { sql } from 'kysely';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { post, type PostingLine } from '../ledger/posting.ts';
 import { serialize } from '../ledger/locks.ts';
-import type { LedgerTransaction } from '../ledger/types.ts';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnyDb } from '@erp/server/reports/engine';
+import { glDb, type GlDatabase } from '../tables.generated.ts';
 
-type State = 'Open' | 'Closed' | 'Locked';
+type Db = Kysely<GlDatabase>;
+type State = GlDatabase['year_end_runs']['state'];
 
 interface YearRun {
   state: State;
@@ -54,21 +54,17 @@ const FIELD = 'FiscalYear';
 /** Every year-end action of every year runs alone: an action reads other years' states (undo, earlier years). */
 const YEAR_END_LOCK = 'gl:year-end';
 
-async function yearRun(db: AnyDb, year: number, lock = false): Promise<YearRun> {
+async function yearRun(db: Db, year: number, lock = false): Promise<YearRun> {
   let query = db.selectFrom('year_end_runs').selectAll().where('fiscal_year', '=', year);
   if (lock && engineOf(db) === 'postgres') query = query.forUpdate();
-  const row = (await query.executeTakeFirst()) as Record<string, unknown> | undefined;
+  const row = await query.executeTakeFirst();
   if (!row) return { state: 'Open', closingDocument: null, netIncome: null };
-  return {
-    state: String(row['state']) as State,
-    closingDocument: row['closing_document'] == null ? null : String(row['closing_document']),
-    netIncome: decimalFromDb(db, row['net_income'], 2),
-  };
+  return { state: row.state, closingDocument: row.closing_document, netIncome: decimalFromDb(db, row.net_income, 2) };
 }
 
 /** Each revenue and expense account's balance (debit +) as of the end of `year`, non-zero ones only. */
-async function profitAndLoss(db: AnyDb, year: number): Promise<{ accountId: string; balance: Decimal }[]> {
-  const rows = (await db
+async function profitAndLoss(db: Db, year: number): Promise<{ accountId: string; balance: Decimal }[]> {
+  const rows = await db
     .selectFrom('gl_balances as b')
     .innerJoin('gl_accounts as a', 'a.account_id', 'b.account_id')
     .select(['b.account_id', sql<unknown>`sum(b.debit) - sum(b.credit)`.as('balance')])
@@ -76,9 +72,9 @@ async function profitAndLoss(db: AnyDb, year: number): Promise<{ accountId: stri
     .where('b.fiscal_year', '<=', year)
     .groupBy('b.account_id')
     .orderBy('b.account_id')
-    .execute()) as Record<string, unknown>[];
+    .execute();
   return rows
-    .map((row) => ({ accountId: String(row['account_id']), balance: decimalFromDb(db, row['balance'], 2) ?? '0.00' }))
+    .map((row) => ({ accountId: row.account_id, balance: decimalFromDb(db, row.balance, 2) ?? '0.00' }))
     .filter((row) => !isZero(row.balance));
 }
 
@@ -87,9 +83,9 @@ async function profitAndLoss(db: AnyDb, year: number): Promise<{ accountId: stri
  * The closing sums P&L balances cumulatively, so it would otherwise sweep an earlier unclosed year's profit
  * into this year's closing: years close in order.
  */
-async function earlierYearOpen(db: AnyDb, year: number): Promise<number | null> {
+async function earlierYearOpen(db: Db, year: number): Promise<number | null> {
   if ((await profitAndLoss(db, year - 1)).length === 0) return null;
-  const rows = (await db
+  const rows = await db
     .selectFrom('gl_balances as b')
     .innerJoin('gl_accounts as a', 'a.account_id', 'b.account_id')
     .leftJoin('year_end_runs as r', 'r.fiscal_year', 'b.fiscal_year')
@@ -100,23 +96,17 @@ async function earlierYearOpen(db: AnyDb, year: number): Promise<number | null> 
     .where((eb) => eb.or([eb('r.state', 'is', null), eb('r.state', '=', 'Open')]))
     .orderBy('b.fiscal_year')
     .limit(1)
-    .execute()) as { fiscal_year: number | string }[];
-  return rows[0] ? Number(rows[0].fiscal_year) : year - 1;
+    .execute();
+  return rows[0] ? rows[0].fiscal_year : year - 1;
 }
 
-async function figures(db: AnyDb, year: number, action: YearFigures['action']): Promise<YearFigures | ReportParameterError[]> {
-  const periods = (await db
-    .selectFrom('fiscal_periods')
-    .select(['end_date', 'closed_gl'])
-    .where('fiscal_year', '=', year)
-    .execute()) as Record<string, unknown>[];
+async function figures(db: Db, year: number, action: YearFigures['action']): Promise<YearFigures | ReportParameterError[]> {
+  const periods = await db.selectFrom('fiscal_periods').select(['end_date', 'closed_gl']).where('fiscal_year', '=', year).execute();
   if (periods.length === 0) return [{ field: FIELD, key: 'gl:rules.periodMissing' }];
   const closed = (raw: unknown) => raw === true || raw === 1 || raw === '1' || raw === 't';
-  const openPeriods = periods.filter((p) => !closed(p['closed_gl'])).length;
-  const yearEndDate = periods.map((p) => String(p['end_date'])).sort().at(-1)!;
-  const control = (await db.selectFrom('gl_control').select('retained_earnings_account').limit(1).executeTakeFirst()) as
-    | { retained_earnings_account?: string | null }
-    | undefined;
+  const openPeriods = periods.filter((p) => !closed(p.closed_gl)).length;
+  const yearEndDate = periods.map((p) => String(p.end_date)).sort().at(-1)!;
+  const control = await db.selectFrom('gl_control').select('retained_earnings_account').limit(1).executeTakeFirst();
   const retainedEarnings = control?.retained_earnings_account ?? '';
   const run = await yearRun(db, year);
   let netIncome: Decimal = '0.00';
@@ -126,7 +116,7 @@ async function figures(db: AnyDb, year: number, action: YearFigures['action']): 
 }
 
 /** The action's refusal in the state found, or null. */
-async function refusal(db: AnyDb, f: YearFigures): Promise<ReportParameterError | null> {
+async function refusal(db: Db, f: YearFigures): Promise<ReportParameterError | null> {
   const params = { year: f.year };
   if (f.run.state === 'Locked') return { field: FIELD, key: 'gl:year-end.locked', params };
   if (f.action === 'close') {
@@ -146,9 +136,10 @@ async function refusal(db: AnyDb, f: YearFigures): Promise<ReportParameterError 
 }
 
 async function prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
-  const found = await figures(ctx.db, Number(ctx.params[FIELD]), String(ctx.params['Action']) as YearFigures['action']);
+  const db = glDb(ctx.db);
+  const found = await figures(db, Number(ctx.params[FIELD]), String(ctx.params['Action']) as YearFigures['action']);
   if (Array.isArray(found)) return found;
-  const refused = await refusal(ctx.db, found);
+  const refused = await refusal(db, found);
   if (refused) return [refused];
   ctx.state['yearEnd'] = found;
   return [];
@@ -170,12 +161,17 @@ function preview(ctx: ProcessContext) {
   ]);
   // PostgreSQL: the bound year is text unless cast (the run filters FiscalYear against integers).
   const body = f ? sql`select ${columns}` : sql`select ${columns} where 1 = 0`;
-  return ctx.db
-    .selectFrom(sql`(${body})`.as('ye'))
+  // The literal row's columns (raw values: the engine reads them as the definition's columns).
+  const row = sql<{ FiscalYear: unknown; State: string | null; YearEndDate: string | null; OpenPeriods: unknown; RetainedEarnings: string | null; NetIncome: unknown; ClosingDocument: string | null }>`(${body})`;
+  return glDb(ctx.db)
+    .selectFrom(row.as('ye'))
     .select([sql<number>`cast(${sql.ref('ye.FiscalYear')} as integer)`.as('FiscalYear'), 'ye.State', 'ye.YearEndDate', sql<number>`cast(${sql.ref('ye.OpenPeriods')} as integer)`.as('OpenPeriods'), 'ye.RetainedEarnings', 'ye.NetIncome', 'ye.ClosingDocument']);
 }
 
-async function saveRun(db: AnyDb, year: number, values: Record<string, unknown>, userId: string): Promise<void> {
+type RunValues = Omit<Insertable<GlDatabase['year_end_runs']>, 'fiscal_year' | 'updated_by' | 'updated_on'>;
+
+/** Inserts the year's run or updates the columns given (the others kept). */
+async function saveRun(db: Db, year: number, values: RunValues, userId: string): Promise<void> {
   const row = { ...values, updated_by: userId, updated_on: new Date().toISOString() };
   await db
     .insertInto('year_end_runs')
@@ -184,7 +180,7 @@ async function saveRun(db: AnyDb, year: number, values: Record<string, unknown>,
     .execute();
 }
 
-async function close(trx: LedgerTransaction, ctx: ProcessContext, f: YearFigures): Promise<string | null> {
+async function close(trx: Transaction<GlDatabase>, ctx: ProcessContext, f: YearFigures): Promise<string | null> {
   const balances = await profitAndLoss(trx, f.year);
   let total: Decimal = '0.00';
   const lines: PostingLine[] = balances.map((row) => {
@@ -194,13 +190,13 @@ async function close(trx: LedgerTransaction, ctx: ProcessContext, f: YearFigures
   let documentNo: string | null = null;
   if (lines.length > 0) {
     if (!isZero(total)) lines.push({ accountId: f.retainedEarnings, amount: total });
-    const earlier = (await trx
+    const earlier = await trx
       .selectFrom('gl_entries')
-      .select(sql<number>`count(distinct document_no)`.as('n'))
+      .select(sql<number | string>`count(distinct document_no)`.as('n'))
       .where('source', '=', 'YE')
       .where('fiscal_year', '=', f.year)
       .where('reversal_of', 'is', null)
-      .executeTakeFirst()) as { n: number | string } | undefined;
+      .executeTakeFirst();
     const n = Number(earlier?.n ?? 0);
     documentNo = n === 0 ? `YE${f.year}` : `YE${f.year}-${n + 1}`;
     await post(trx, {
@@ -221,15 +217,10 @@ async function close(trx: LedgerTransaction, ctx: ProcessContext, f: YearFigures
   return documentNo;
 }
 
-async function undo(trx: LedgerTransaction, ctx: ProcessContext, f: YearFigures): Promise<string | null> {
+async function undo(trx: Transaction<GlDatabase>, ctx: ProcessContext, f: YearFigures): Promise<string | null> {
   let reversal: string | null = null;
   if (f.run.closingDocument) {
-    const entries = (await trx
-      .selectFrom('gl_entries')
-      .select(['account_id', 'amount'])
-      .where('document_no', '=', f.run.closingDocument)
-      .orderBy('line_no')
-      .execute()) as Record<string, unknown>[];
+    const entries = await trx.selectFrom('gl_entries').select(['account_id', 'amount']).where('document_no', '=', f.run.closingDocument).orderBy('line_no').execute();
     reversal = `${f.run.closingDocument}-R`;
     await post(trx, {
       source: 'YE',
@@ -239,7 +230,7 @@ async function undo(trx: LedgerTransaction, ctx: ProcessContext, f: YearFigures)
       documentNo: reversal,
       description: messageIn(ctx.locale, 'gl:year-end.undoDescription', { document: f.run.closingDocument }),
       origin: { type: 'year-end', id: String(f.year) },
-      lines: entries.map((e) => ({ accountId: String(e['account_id']), amount: neg(decimalFromDb(trx, e['amount'], 2) ?? '0.00') })),
+      lines: entries.map((e) => ({ accountId: e.account_id, amount: neg(decimalFromDb(trx, e.amount, 2) ?? '0.00') })),
       reversalOf: f.run.closingDocument,
       userId: ctx.user.userId,
       yearEndClosing: true,
@@ -256,7 +247,7 @@ export const yearEndProcess: ServerProcess = {
   async runItem(ctx) {
     const asked = ctx.state['yearEnd'] as YearFigures;
     try {
-      const document = await ctx.db.transaction().execute(async (trx) => {
+      const document = await glDb(ctx.db).transaction().execute(async (trx) => {
         // Issue 22: year-end runs one at a time (a year never closed has no run row to lock), and the state
         // is read again after the lock, so a concurrent run finds the year closed and is refused.
         await serialize(trx, YEAR_END_LOCK);
