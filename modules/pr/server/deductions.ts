@@ -98,12 +98,12 @@ export class MissingRateError extends Error {
 }
 
 /** Reads the tables in force on `date` for `jurisdictions` (latest effective date ≤ date, per item and per bracket set). */
-export async function loadTables(trx: Kysely<PrDatabase>, date: string, jurisdictions: readonly string[]): Promise<PayTables> {
+export async function loadTables(db: Kysely<PrDatabase>, date: string, jurisdictions: readonly string[]): Promise<PayTables> {
   const tables: PayTables = { date, edition: '', rates: new Map(), brackets: new Map() };
   // A province no table knows has no rows (and `in ()` is no SQL).
   const known = jurisdictions.filter(isJurisdiction);
   if (known.length === 0) return tables;
-  const rates = await trx
+  const rates = await db
     .selectFrom('pr_statutory_rates')
     .select(['jurisdiction', 'item', 'effective_from', 'value'])
     .where('jurisdiction', 'in', known)
@@ -112,10 +112,10 @@ export async function loadTables(trx: Kysely<PrDatabase>, date: string, jurisdic
     .execute();
   for (const row of rates) {
     // Ordered by date: a later edition's row replaces an earlier one.
-    tables.rates.set(key(String(row.jurisdiction), String(row.item)), decimalFromDb(trx, row.value, 6) ?? '0');
+    tables.rates.set(key(String(row.jurisdiction), String(row.item)), decimalFromDb(db, row.value, 6) ?? '0');
     if (String(row.effective_from) > tables.edition) tables.edition = String(row.effective_from);
   }
-  const brackets = await trx
+  const brackets = await db
     .selectFrom('pr_tax_brackets')
     .select(['jurisdiction', 'kind', 'effective_from', 'threshold', 'rate', 'constant', 'cap'])
     .where('jurisdiction', 'in', known)
@@ -130,10 +130,10 @@ export async function loadTables(trx: Kysely<PrDatabase>, date: string, jurisdic
     if (latest.get(set) !== String(row.effective_from)) continue;
     const list = tables.brackets.get(set) ?? [];
     list.push({
-      threshold: decimalFromDb(trx, row.threshold, 2) ?? '0.00',
-      rate: decimalFromDb(trx, row.rate, 6) ?? '0',
-      constant: decimalFromDb(trx, row.constant, 2) ?? '0.00',
-      cap: decimalFromDb(trx, row.cap, 2),
+      threshold: decimalFromDb(db, row.threshold, 2) ?? '0.00',
+      rate: decimalFromDb(db, row.rate, 6) ?? '0',
+      constant: decimalFromDb(db, row.constant, 2) ?? '0.00',
+      cap: decimalFromDb(db, row.cap, 2),
     });
     tables.brackets.set(set, list);
     if (String(row.effective_from) > tables.edition) tables.edition = String(row.effective_from);

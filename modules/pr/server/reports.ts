@@ -119,7 +119,7 @@ const journal: ServerReport = {
  */
 async function prepareCaps(ctx: ReportContext): Promise<ReportParameterError[]> {
   const [, to] = yearRange(ctx);
-  // Inside a caller's transaction (the T4 file), read in it.
+  // Read on the connection given: inside a caller's transaction (the T4 file), in it.
   const tables = await loadTables(prDb(ctx.db), to, ['CA', 'QC']);
   const cap = (item: 'EI_MAX_INSURABLE' | 'PENSION_YAMPE' | 'QPIP_MAX_INSURABLE', jurisdiction = 'CA') => decimalToDb(ctx.db, rateOf(tables, jurisdiction, item) ?? '99999999.00', 2);
   ctx.state['caps'] = { ei: cap('EI_MAX_INSURABLE'), yampe: cap('PENSION_YAMPE'), qpip: cap('QPIP_MAX_INSURABLE', 'QC') };
