@@ -50,10 +50,12 @@
  */
 import { add, cmp, div, isNegative, isZero, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
-import type { RateItem } from '../definitions/common.ts';
+import type { Kysely } from 'kysely';
+import { JURISDICTIONS, type RateItem } from '../definitions/common.ts';
+import type { PrDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
+type Jurisdiction = (typeof JURISDICTIONS)[number];
+const isJurisdiction = (value: string): value is Jurisdiction => (JURISDICTIONS as readonly string[]).includes(value);
 
 export interface Bracket {
   threshold: Decimal;
@@ -96,42 +98,45 @@ export class MissingRateError extends Error {
 }
 
 /** Reads the tables in force on `date` for `jurisdictions` (latest effective date ≤ date, per item and per bracket set). */
-export async function loadTables(trx: AnyTransaction, date: string, jurisdictions: readonly string[]): Promise<PayTables> {
-  const rates = (await trx
+export async function loadTables(db: Kysely<PrDatabase>, date: string, jurisdictions: readonly string[]): Promise<PayTables> {
+  const tables: PayTables = { date, edition: '', rates: new Map(), brackets: new Map() };
+  // A province no table knows has no rows (and `in ()` is no SQL).
+  const known = jurisdictions.filter(isJurisdiction);
+  if (known.length === 0) return tables;
+  const rates = await db
     .selectFrom('pr_statutory_rates')
     .select(['jurisdiction', 'item', 'effective_from', 'value'])
-    .where('jurisdiction', 'in', [...jurisdictions])
+    .where('jurisdiction', 'in', known)
     .where('effective_from', '<=', date)
     .orderBy('effective_from')
-    .execute()) as Row[];
-  const tables: PayTables = { date, edition: '', rates: new Map(), brackets: new Map() };
+    .execute();
   for (const row of rates) {
     // Ordered by date: a later edition's row replaces an earlier one.
-    tables.rates.set(key(String(row['jurisdiction']), String(row['item'])), decimalFromDb(trx, row['value'], 6) ?? '0');
-    if (String(row['effective_from']) > tables.edition) tables.edition = String(row['effective_from']);
+    tables.rates.set(key(String(row.jurisdiction), String(row.item)), decimalFromDb(db, row.value, 6) ?? '0');
+    if (String(row.effective_from) > tables.edition) tables.edition = String(row.effective_from);
   }
-  const brackets = (await trx
+  const brackets = await db
     .selectFrom('pr_tax_brackets')
     .select(['jurisdiction', 'kind', 'effective_from', 'threshold', 'rate', 'constant', 'cap'])
-    .where('jurisdiction', 'in', [...jurisdictions])
+    .where('jurisdiction', 'in', known)
     .where('effective_from', '<=', date)
     .orderBy('effective_from')
     .orderBy('threshold')
-    .execute()) as Row[];
+    .execute();
   const latest = new Map<string, string>();
-  for (const row of brackets) latest.set(key(String(row['jurisdiction']), String(row['kind'])), String(row['effective_from']));
+  for (const row of brackets) latest.set(key(String(row.jurisdiction), String(row.kind)), String(row.effective_from));
   for (const row of brackets) {
-    const set = key(String(row['jurisdiction']), String(row['kind']));
-    if (latest.get(set) !== String(row['effective_from'])) continue;
+    const set = key(String(row.jurisdiction), String(row.kind));
+    if (latest.get(set) !== String(row.effective_from)) continue;
     const list = tables.brackets.get(set) ?? [];
     list.push({
-      threshold: decimalFromDb(trx, row['threshold'], 2) ?? '0.00',
-      rate: decimalFromDb(trx, row['rate'], 6) ?? '0',
-      constant: decimalFromDb(trx, row['constant'], 2) ?? '0.00',
-      cap: decimalFromDb(trx, row['cap'], 2),
+      threshold: decimalFromDb(db, row.threshold, 2) ?? '0.00',
+      rate: decimalFromDb(db, row.rate, 6) ?? '0',
+      constant: decimalFromDb(db, row.constant, 2) ?? '0.00',
+      cap: decimalFromDb(db, row.cap, 2),
     });
     tables.brackets.set(set, list);
-    if (String(row['effective_from']) > tables.edition) tables.edition = String(row['effective_from']);
+    if (String(row.effective_from) > tables.edition) tables.edition = String(row.effective_from);
   }
   return tables;
 }

@@ -10,14 +10,12 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { writeAudit } from '@erp/server/entities/audit';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { prEmployee } from '../definitions/masters.ts';
 import { chequePreparation, hourlyRateUpdate, journalPosting, paymentProcessing, yearEnd } from '../definitions/reports.ts';
 import { payCheques, postPayRun, prepareCheque, prepareCheques } from './payrun.ts';
-
-type Row = Record<string, unknown>;
+import { prDb, type PrDatabase } from './tables.generated.ts';
 
 /** An item's refusal (a BusinessError) as its outcome, in the caller's language; anything else is thrown on. */
 export function refused(ctx: ProcessContext, error: unknown, id: string | number): ItemOutcome {
@@ -40,7 +38,7 @@ const payDate = (ctx: ProcessContext) => String(ctx.params['PayDate']);
 const preparation: ServerProcess = {
   def: chequePreparation,
   preview: (ctx) =>
-    ctx.db
+    prDb(ctx.db)
       .selectFrom('pr_transactions as t')
       .innerJoin('pr_employees as e', 'e.employee_id', 't.employee_id')
       .leftJoin('pr_transaction_lines as l', 'l.transaction_id', 't.transaction_id')
@@ -61,7 +59,7 @@ const preparation: ServerProcess = {
   async runItem(ctx, row) {
     const id = String(row['EmployeeId']);
     try {
-      const prepared = await ctx.db.transaction().execute((trx: AnyTransaction) => prepareCheque(trx, id, payDate(ctx), ctx.user.userId));
+      const prepared = await prDb(ctx.db).transaction().execute((trx) => prepareCheque(trx, id, payDate(ctx), ctx.user.userId));
       if (!prepared) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'pr:reports.chequePreparation.changed'), EntityId: id };
       return done(ctx, 'prepared', 'pr:reports.chequePreparation.done', { net: prepared.net }, prepared.chequeId);
     } catch (error) {
@@ -72,7 +70,7 @@ const preparation: ServerProcess = {
   // refuses is answered alone and left unchanged.
   async runBatch(ctx, rows) {
     const ids = rows.map((row) => String(row['EmployeeId']));
-    const outcomes = await ctx.db.transaction().execute((trx: AnyTransaction) => prepareCheques(trx, ids, payDate(ctx), ctx.user.userId));
+    const outcomes = await prDb(ctx.db).transaction().execute((trx) => prepareCheques(trx, ids, payDate(ctx), ctx.user.userId));
     return ids.map((id) => {
       const outcome = outcomes.get(id) ?? null;
       if (outcome instanceof BusinessError) return refused(ctx, outcome, id);
@@ -83,22 +81,22 @@ const preparation: ServerProcess = {
 };
 
 /** The next cheque number of this pay date's run on the bank: after the last one it numbered, from FirstChequeNo. */
-async function nextOfRun(trx: AnyTransaction, ctx: ProcessContext): Promise<number> {
+async function nextOfRun(trx: Transaction<PrDatabase>, ctx: ProcessContext): Promise<number> {
   const first = Number(ctx.params['FirstChequeNo']);
-  const last = (await trx
+  const last = await trx
     .selectFrom('pr_cheques')
     .select((eb) => eb.fn.max('cheque_no').as('last'))
     .where('bank_account_id', '=', String(ctx.params['BankAccountId']))
     .where('pay_date', '=', payDate(ctx))
     .where('cheque_no', '>=', first)
-    .executeTakeFirst()) as Row | undefined;
-  return last?.['last'] === null || last?.['last'] === undefined ? first : Number(last['last']) + 1;
+    .executeTakeFirst();
+  return last?.last === null || last?.last === undefined ? first : Number(last.last) + 1;
 }
 
 const payment: ServerProcess = {
   def: paymentProcessing,
   preview: (ctx) =>
-    ctx.db
+    prDb(ctx.db)
       .selectFrom('pr_cheques')
       .where('pay_date', '=', payDate(ctx))
       .where('status', '=', 'Prepared')
@@ -124,7 +122,7 @@ const payment: ServerProcess = {
   async runItem(ctx, row) {
     const id = Number(row['ChequeId']);
     try {
-      const paid = await ctx.db.transaction().execute(async (trx: AnyTransaction) =>
+      const paid = await prDb(ctx.db).transaction().execute(async (trx) =>
         payCheques(trx, { payDate: payDate(ctx), bankAccountId: String(ctx.params['BankAccountId']), firstChequeNo: await nextOfRun(trx, ctx), chequeIds: [id], userId: ctx.user.userId }),
       );
       if (paid.cheques + paid.deposits === 0) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'pr:reports.paymentProcessing.changed'), EntityId: id };
@@ -136,7 +134,7 @@ const payment: ServerProcess = {
   // One transaction for the batch: consecutive cheque numbers and one deposit file.
   async runBatch(ctx, rows) {
     const ids = rows.map((row) => Number(row['ChequeId']));
-    await ctx.db.transaction().execute(async (trx: AnyTransaction) =>
+    await prDb(ctx.db).transaction().execute(async (trx) =>
       payCheques(trx, { payDate: payDate(ctx), bankAccountId: String(ctx.params['BankAccountId']), firstChequeNo: await nextOfRun(trx, ctx), chequeIds: ids, userId: ctx.user.userId }),
     );
     return rows.map((row) => done(ctx, 'paid', 'pr:reports.paymentProcessing.done', {}, Number(row['ChequeId'])));
@@ -146,7 +144,7 @@ const payment: ServerProcess = {
 const posting: ServerProcess = {
   def: journalPosting,
   preview: (ctx) =>
-    ctx.db
+    prDb(ctx.db)
       .selectFrom('pr_cheques')
       .where('status', '=', 'Paid')
       .where('pay_date', '<=', String(ctx.params['PayDateTo']))
@@ -156,7 +154,7 @@ const posting: ServerProcess = {
   async runItem(ctx, row) {
     const date = String(row['PayDate']).slice(0, 10);
     try {
-      const posted = await ctx.db.transaction().execute((trx: AnyTransaction) => postPayRun(trx, date, ctx.user.userId));
+      const posted = await prDb(ctx.db).transaction().execute((trx) => postPayRun(trx, date, ctx.user.userId));
       if (!posted) return { ResultStatus: 2, ResultCode: 'changed', Message: messageIn(ctx.locale, 'pr:reports.journalPosting.changed'), EntityId: date };
       return done(ctx, 'posted', 'pr:reports.journalPosting.done', { journal: posted.journalId, cheques: posted.cheques }, posted.journalId);
     } catch (error) {
@@ -184,7 +182,7 @@ const rateUpdate: ServerProcess = {
     return errors;
   },
   preview(ctx) {
-    let query = ctx.db
+    let query = prDb(ctx.db)
       .selectFrom('pr_employees')
       .where('status', '=', 'Active')
       .where('pay_type', '=', 'Hourly')
@@ -197,9 +195,9 @@ const rateUpdate: ServerProcess = {
     const id = String(row['EmployeeId']);
     const percent = decimalParam(ctx, 'Percent') ?? '0';
     const amount = decimalParam(ctx, 'Amount') ?? '0';
-    return ctx.db.transaction().execute(async (trx: AnyTransaction) => {
-      const employee = (await trx.selectFrom('pr_employees').select(['hourly_rate']).where('employee_id', '=', id).executeTakeFirst()) as Row | undefined;
-      const current = decimalFromDb(trx, employee?.['hourly_rate'], 4) ?? '0.0000';
+    return prDb(ctx.db).transaction().execute(async (trx) => {
+      const employee = await trx.selectFrom('pr_employees').select(['hourly_rate']).where('employee_id', '=', id).executeTakeFirst();
+      const current = decimalFromDb(trx, employee?.hourly_rate, 4) ?? '0.0000';
       // New rate = current × (1 + percent/100) + amount, to the cent (rates are quoted in cents).
       const next = round(add(mul(current, add('1', mul(percent, '0.01', 8)), 8), amount), 2);
       // The employee's own bounds on the rate (issue 39 item 4), as a save of the record would check them.
@@ -226,7 +224,7 @@ const yearEndProcess: ServerProcess = {
   def: yearEnd,
   preview(ctx) {
     const year = Number(ctx.params['Year']);
-    return ctx.db
+    return prDb(ctx.db)
       .selectFrom('pr_cheques')
       .where('pay_date', '>=', `${year}-01-01`)
       .where('pay_date', '<=', `${year}-12-31`)
@@ -242,7 +240,7 @@ const yearEndProcess: ServerProcess = {
   async runItem(ctx, row) {
     const year = Number(row['Year']);
     try {
-      return await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
+      return await prDb(ctx.db).transaction().execute(async (trx) => {
         // Every pay of the year is posted first (DOMAIN-NOTES §1.10: the last pay finished, the T4s produced).
         const open = await trx
           .selectFrom('pr_cheques')

@@ -8,31 +8,46 @@
  * (to the YMPE, as box 26); H/I QPIP premiums and eligible salary (to its maximum). The caps come from the
  * statutory tables in force on December 31 of the year.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { RL1_ALWAYS, RL1_BOXES, RL1_TOTALS, SLIP_ALWAYS, SLIP_BOXES, SLIP_TOTALS, boxField, compensationReport, employeeInquiry, journalPrinting, remittanceReport, rl1Report, rl1Slips, roeReport, t4Report, t4Slips, yearToDateList } from '../definitions/reports.ts';
 import { loadTables, rateOf } from './deductions.ts';
 import { remittingPeriods, type RemitterType } from './remitting.ts';
 import { PAY_PERIOD_TYPES } from './roe-xml.ts';
+import { prDb, type PrDatabase } from './tables.generated.ts';
 
-const live = (ctx: ReportContext) => ctx.db.selectFrom('pr_cheques as c').where('c.status', '<>', 'Cancelled');
-const between = (query: AnySelect, from: string, to: string) => query.where('c.pay_date', '>=', from).where('c.pay_date', '<=', to);
+/** The uncancelled cheques paid from `from` to `to`. */
+const live = (ctx: ReportContext, from: string, to: string) =>
+  prDb(ctx.db).selectFrom('pr_cheques as c').where('c.status', '<>', 'Cancelled').where('c.pay_date', '>=', from).where('c.pay_date', '<=', to);
 const sumOf = (column: string) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)`;
 
-const PAY_SUMS = ['gross', 'cpp', 'cpp2', 'qpp', 'qpp2', 'ei', 'qpip', 'federal_tax', 'provincial_tax', 'union_dues', 'other_deductions', 'net'] as const;
-const PAY_FIELDS = ['Gross', 'Cpp', 'Cpp2', 'Qpp', 'Qpp2', 'Ei', 'Qpip', 'FederalTax', 'ProvincialTax', 'UnionDues', 'OtherDeductions', 'Net'] as const;
+/** The pay columns of a cheque and their report fields. */
+const PAY_SUMS = [
+  ['gross', 'Gross'],
+  ['cpp', 'Cpp'],
+  ['cpp2', 'Cpp2'],
+  ['qpp', 'Qpp'],
+  ['qpp2', 'Qpp2'],
+  ['ei', 'Ei'],
+  ['qpip', 'Qpip'],
+  ['federal_tax', 'FederalTax'],
+  ['provincial_tax', 'ProvincialTax'],
+  ['union_dues', 'UnionDues'],
+  ['other_deductions', 'OtherDeductions'],
+  ['net', 'Net'],
+] as const;
 
 const inquiry: ServerReport = {
   def: employeeInquiry,
   rows(ctx) {
-    return ctx.db
+    return prDb(ctx.db)
       .selectFrom('pr_cheques as c')
       .where('c.employee_id', '=', String(ctx.params['EmployeeId']))
       .where('c.pay_date', '>=', String(ctx.params['StartDate']))
       .where('c.pay_date', '<=', String(ctx.params['EndDate']))
-      .select(['c.pay_date as PayDate', 'c.cheque_no as ChequeNo', 'c.status as Status', 'c.hours as Hours', ...PAY_SUMS.map((column, index) => `c.${column} as ${PAY_FIELDS[index]}`), 'c.cheque_id as ChequeId']);
+      .select(['c.pay_date as PayDate', 'c.cheque_no as ChequeNo', 'c.status as Status', 'c.hours as Hours', ...PAY_SUMS.map(([column, field]) => `c.${column} as ${field}` as const), 'c.cheque_id as ChequeId']);
   },
 };
 
@@ -42,13 +57,13 @@ const ytd: ServerReport = {
   def: yearToDateList,
   rows(ctx) {
     const [from, to] = yearRange(ctx);
-    return between(live(ctx), from, to)
+    return live(ctx, from, to)
       .select([
         'c.employee_id as EmployeeId',
         sql<string>`max(c.employee_name)`.as('EmployeeName'),
         sql<string>`max(c.province)`.as('Province'),
         sql<number>`count(*)`.as('Cheques'),
-        ...PAY_SUMS.map((column, index) => sumOf(`c.${column}`).as(PAY_FIELDS[index]!)),
+        ...PAY_SUMS.map(([column, field]) => sumOf(`c.${column}`).as(field)),
       ])
       .groupBy('c.employee_id');
   },
@@ -57,7 +72,7 @@ const ytd: ServerReport = {
 const compensation: ServerReport = {
   def: compensationReport,
   rows(ctx) {
-    return between(live(ctx), String(ctx.params['StartDate']), String(ctx.params['EndDate']))
+    return live(ctx, String(ctx.params['StartDate']), String(ctx.params['EndDate']))
       .select([
         'c.employee_id as EmployeeId',
         sql<string>`max(c.employee_name)`.as('EmployeeName'),
@@ -77,7 +92,7 @@ const compensation: ServerReport = {
 const journal: ServerReport = {
   def: journalPrinting,
   rows(ctx) {
-    return ctx.db
+    return prDb(ctx.db)
       .selectFrom('gl_entries as e')
       .innerJoin('gl_accounts as a', 'a.account_id', 'e.account_id')
       .where('e.source', '=', 'PR')
@@ -104,8 +119,8 @@ const journal: ServerReport = {
  */
 async function prepareCaps(ctx: ReportContext): Promise<ReportParameterError[]> {
   const [, to] = yearRange(ctx);
-  // Inside a caller's transaction (the T4 file), read in it: Kysely opens no nested transaction.
-  const tables = ctx.db.isTransaction ? await loadTables(ctx.db as never, to, ['CA', 'QC']) : await ctx.db.transaction().execute((trx) => loadTables(trx, to, ['CA', 'QC']));
+  // Read on the connection given: inside a caller's transaction (the T4 file), in it.
+  const tables = await loadTables(prDb(ctx.db), to, ['CA', 'QC']);
   const cap = (item: 'EI_MAX_INSURABLE' | 'PENSION_YAMPE' | 'QPIP_MAX_INSURABLE', jurisdiction = 'CA') => decimalToDb(ctx.db, rateOf(tables, jurisdiction, item) ?? '99999999.00', 2);
   ctx.state['caps'] = { ei: cap('EI_MAX_INSURABLE'), yampe: cap('PENSION_YAMPE'), qpip: cap('QPIP_MAX_INSURABLE', 'QC') };
   return [];
@@ -114,7 +129,7 @@ async function prepareCaps(ctx: ReportContext): Promise<ReportParameterError[]> 
 /** The year's cheques of the report's employee (or all), with the employee, and what a slip's heading shows. */
 function slipBase(ctx: ReportContext) {
   const [from, to] = yearRange(ctx);
-  let query = between(ctx.db.selectFrom('pr_cheques as c').innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id').where('c.status', '<>', 'Cancelled'), from, to);
+  let query = live(ctx, from, to).innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id');
   const employee = ctx.params['EmployeeId'];
   if (typeof employee === 'string' && employee !== '') query = query.where('c.employee_id', '=', employee);
   return query.select([
@@ -133,7 +148,7 @@ const cappedAt = (column: string, limit: unknown) => sql<string>`case when coale
 const capsOf = (ctx: ReportContext) => ctx.state['caps'] as { ei: unknown; yampe: unknown; qpip: unknown };
 
 /** One row per employee with the T4 boxes of the year. */
-function t4Totals(ctx: ReportContext): AnySelect {
+function t4Totals(ctx: ReportContext) {
   const caps = capsOf(ctx);
   return slipBase(ctx)
     .select([
@@ -160,7 +175,7 @@ function t4Totals(ctx: ReportContext): AnySelect {
 }
 
 /** One row per employee with the RL-1 boxes of the year: its Québec pays only. */
-function rl1Totals(ctx: ReportContext): AnySelect {
+function rl1Totals(ctx: ReportContext) {
   const caps = capsOf(ctx);
   return slipBase(ctx)
     .where('c.province', '=', 'QC')
@@ -184,16 +199,19 @@ function rl1Totals(ctx: ReportContext): AnySelect {
     .groupBy('c.employee_id');
 }
 
+/** The totals' columns `fields` (the box columns are the definitions' list, named at run time). */
+const columnsOf = (fields: readonly string[]) => fields.map((field) => sql.ref(`t.${field}`).as(field));
+
 const t4: ServerReport = {
   def: t4Report,
   prepare: prepareCaps,
-  rows: (ctx) => ctx.db.selectFrom(t4Totals(ctx).as('t')).select(['EmployeeId', 'EmployeeName', 'Sin', 'Province', ...SLIP_BOXES.map(boxField), 'EmployerCpp', 'EmployerEi'].map((field) => `t.${field}`)),
+  rows: (ctx) => prDb(ctx.db).selectFrom(t4Totals(ctx).as('t')).select(columnsOf(['EmployeeId', 'EmployeeName', 'Sin', 'Province', ...SLIP_BOXES.map(boxField), 'EmployerCpp', 'EmployerEi'])),
 };
 
 const rl1: ServerReport = {
   def: rl1Report,
   prepare: prepareCaps,
-  rows: (ctx) => ctx.db.selectFrom(rl1Totals(ctx).as('t')).select(['EmployeeId', 'EmployeeName', 'Sin', ...RL1_BOXES.map(boxField), 'EmployerQpp', 'EmployerQpip'].map((field) => `t.${field}`)),
+  rows: (ctx) => prDb(ctx.db).selectFrom(rl1Totals(ctx).as('t')).select(columnsOf(['EmployeeId', 'EmployeeName', 'Sin', ...RL1_BOXES.map(boxField), 'EmployerQpp', 'EmployerQpip'])),
 };
 
 /**
@@ -201,22 +219,37 @@ const rl1: ServerReport = {
  * totals aggregated once, crossed with the list of boxes (one constant row each), the box's amount picked from
  * its column. Literals, not parameters: PostgreSQL would type a bare parameter as text and sort Line 1, 10, 2 ….
  */
-function slipsOf(def: ServerReport['def'], totalsOf: (ctx: ReportContext) => AnySelect, boxes: readonly string[], always: readonly string[], totals: readonly string[]): ServerReport {
+function slipsOf<DB, TB extends keyof DB>(def: ServerReport['def'], totalsOf: (ctx: ReportContext) => SelectQueryBuilder<DB, TB, SlipHeading>, boxes: readonly string[], always: readonly string[], totals: readonly string[]): ServerReport {
   return {
     def,
     prepare: prepareCaps,
     rows(ctx) {
-      const boxRows = boxes.map((box, index) => ctx.db.selectNoFrom([sql<string>`${sql.lit(box)}`.as('Box'), sql<number>`${sql.lit(index + 1)}`.as('Line')]));
+      const db = prDb(ctx.db);
+      const boxRows = boxes.map((box, index) => db.selectNoFrom([sql<string>`${sql.lit(box)}`.as('Box'), sql<number>`${sql.lit(index + 1)}`.as('Line')]));
       let list = boxRows[0]!;
       for (const row of boxRows.slice(1)) list = list.unionAll(row);
       const amount = sql<string>`case ${sql.join(boxes.map((box) => sql`when ${sql.ref('b.Box')} = ${box} then ${sql.ref(`t.${boxField(box)}`)}`), sql` `)} end`;
-      return ctx.db
+      return db
         .selectFrom(totalsOf(ctx).as('t'))
         .crossJoin(list.as('b'))
         .where((eb) => eb.or([eb('b.Box', 'in', [...always]), sql<boolean>`${amount} <> 0`]))
-        .select(['t.EmployeeId', 't.EmployeeName', 't.Address', 't.CityLine', 't.Sin', 't.Province', 't.Year', 't.SlipDate', ...totals.map((box) => `t.${boxField(box)}`), 'b.Box', sql.ref('b.Box').as('Description'), amount.as('Amount'), 'b.Line']);
+        .select(['t.EmployeeId', 't.EmployeeName', 't.Address', 't.CityLine', 't.Sin', 't.Province', 't.Year', 't.SlipDate'])
+        .select(columnsOf(totals.map(boxField)))
+        .select(['b.Box', sql.ref('b.Box').as('Description'), amount.as('Amount'), 'b.Line']);
     },
   };
+}
+
+/** What every slip's heading shows (slipBase). */
+interface SlipHeading {
+  EmployeeId: string | null;
+  EmployeeName: string;
+  Address: string;
+  CityLine: string;
+  Sin: string;
+  Province: string;
+  Year: string;
+  SlipDate: string;
 }
 
 const slips = slipsOf(t4Slips, t4Totals, SLIP_BOXES, SLIP_ALWAYS, SLIP_TOTALS);
@@ -226,7 +259,7 @@ const rl1SlipReport = slipsOf(rl1Slips, rl1Totals, RL1_BOXES, RL1_ALWAYS, RL1_TO
 const ROE_PERIODS = Object.entries(PAY_PERIOD_TYPES).map(([frequency, type]) => [frequency, type.periods] as const);
 
 /** The employee's pays up to the last day for which paid, numbered back from the final one (block 15C). */
-function roePeriods(db: ReportContext['db'], employee: string, lastDay: string): AnySelect {
+function roePeriods(db: Kysely<PrDatabase>, employee: string, lastDay: string) {
   const numbered = db
     .selectFrom('pr_cheques as c')
     .innerJoin('pr_employees as p', 'p.employee_id', 'c.employee_id')
@@ -251,12 +284,12 @@ function roePeriods(db: ReportContext['db'], employee: string, lastDay: string):
 
 const roe: ServerReport = {
   def: roeReport,
-  rows: (ctx) => roePeriods(ctx.db, String(ctx.params['EmployeeId']), String(ctx.params['LastDay'])),
+  rows: (ctx) => roePeriods(prDb(ctx.db), String(ctx.params['EmployeeId']), String(ctx.params['LastDay'])),
 };
 
 /** The ROE screen's rows (pay period 1 the final one), for the ROE XML file (roe-file.ts). */
-export async function roeRows(db: ReportContext['db'], employee: string, lastDay: string): Promise<Record<string, unknown>[]> {
-  return (await roePeriods(db, employee, lastDay).orderBy('n.PayPeriod').execute()) as Record<string, unknown>[];
+export async function roeRows(db: Kysely<PrDatabase>, employee: string, lastDay: string) {
+  return roePeriods(db, employee, lastDay).orderBy('n.PayPeriod').execute();
 }
 
 /** The payroll liability accounts a pay run credits with what is remitted (payrun.ts journalLines). */
@@ -270,13 +303,14 @@ const REMITTED_ACCOUNTS = ['PENSION-PAYABLE', 'EI-PAYABLE', 'QPIP-PAYABLE', 'TAX
 const remittance: ServerReport = {
   def: remittanceReport,
   async prepare(ctx) {
-    const rows = (await ctx.db.selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'PR').where('transaction_type', 'in', REMITTED_ACCOUNTS).execute()) as { account_id: string }[];
+    const rows = await prDb(ctx.db).selectFrom('gl_integration').select('account_id').where('sub_ledger', '=', 'PR').where('transaction_type', 'in', REMITTED_ACCOUNTS).execute();
     ctx.state['accounts'] = rows.map((row) => String(row.account_id));
     return [];
   },
   rows(ctx) {
     const periods = remittingPeriods(Number(ctx.params['Year']), String(ctx.params['RemitterType']) as RemitterType);
-    const rows = periods.map((period) => ctx.db.selectNoFrom([sql<string>`${sql.lit(period.start)}`.as('PeriodStart'), sql<string>`${sql.lit(period.end)}`.as('PeriodEnd'), sql<string>`${sql.lit(period.due)}`.as('DueDate')]));
+    const db = prDb(ctx.db);
+    const rows = periods.map((period) => db.selectNoFrom([sql<string>`${sql.lit(period.start)}`.as('PeriodStart'), sql<string>`${sql.lit(period.end)}`.as('PeriodEnd'), sql<string>`${sql.lit(period.due)}`.as('DueDate')]));
     let list = rows[0]!;
     for (const row of rows.slice(1)) list = list.unionAll(row);
     const quebec = sql`c.province = 'QC'`;
@@ -285,7 +319,7 @@ const remittance: ServerReport = {
     const rq = sql`(case when ${quebec} then c.qpp + c.qpp2 + c.employer_cpp + c.qpip + c.employer_qpip + c.provincial_tax else 0 end)`;
     const accounts = ctx.state['accounts'] as string[];
     const posted = sql<string>`coalesce((select sum(0 - e.amount) from gl_entries e where e.source = 'PR' and e.data_type = 'Actual' and e.account_id in (${sql.join(accounts.length > 0 ? accounts : [''])}) and e.entry_date >= p."PeriodStart" and e.entry_date <= p."PeriodEnd"), 0)`;
-    const inner = ctx.db
+    const inner = db
       .selectFrom(list.as('p'))
       .leftJoin('pr_cheques as c', (join) => join.onRef('c.pay_date', '>=', 'p.PeriodStart').onRef('c.pay_date', '<=', 'p.PeriodEnd').on('c.status', 'in', ['Paid', 'Posted']))
       .select([
@@ -308,22 +342,22 @@ const remittance: ServerReport = {
         posted.as('Posted'),
       ])
       .groupBy(['p.PeriodStart', 'p.PeriodEnd', 'p.DueDate']);
-    return ctx.db.selectFrom(inner.as('r')).selectAll('r').select(sql<string>`r."CraTotal" + r."RqTotal" - r."Posted"`.as('Difference'));
+    return db.selectFrom(inner.as('r')).selectAll('r').select(sql<string>`r."CraTotal" + r."RqTotal" - r."Posted"`.as('Difference'));
   },
 };
 
 export const PR_SERVER_REPORTS: readonly ServerReport[] = [inquiry, ytd, compensation, journal, t4, slips, rl1, rl1SlipReport, roe, remittance];
 
 /** The year's T4 boxes per employee, as the T4 report computes them (for the T4 XML file, t4-file.ts). */
-export async function t4YearRows(db: ReportContext['db'], year: number): Promise<Record<string, unknown>[]> {
+export async function t4YearRows(db: Kysely<PrDatabase>, year: number): Promise<Record<string, unknown>[]> {
   const ctx = { db, params: { Year: year }, state: {} } as unknown as ReportContext;
   await prepareCaps(ctx);
-  return (await db.selectFrom(t4Totals(ctx).as('t')).selectAll().orderBy('t.EmployeeId').execute()) as Record<string, unknown>[];
+  return db.selectFrom(t4Totals(ctx).as('t')).selectAll().orderBy('t.EmployeeId').execute();
 }
 
 /** The year's RL-1 boxes per employee, as the RL-1 report computes them (for the RL-1 XML file, rl1-file.ts). */
-export async function rl1YearRows(db: ReportContext['db'], year: number): Promise<Record<string, unknown>[]> {
+export async function rl1YearRows(db: Kysely<PrDatabase>, year: number): Promise<Record<string, unknown>[]> {
   const ctx = { db, params: { Year: year }, state: {} } as unknown as ReportContext;
   await prepareCaps(ctx);
-  return (await db.selectFrom(rl1Totals(ctx).as('t')).selectAll().orderBy('t.EmployeeId').execute()) as Record<string, unknown>[];
+  return db.selectFrom(rl1Totals(ctx).as('t')).selectAll().orderBy('t.EmployeeId').execute();
 }

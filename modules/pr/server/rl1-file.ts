@@ -25,14 +25,15 @@ import { localeOf, messageIn } from '@erp/server/entities/call-result';
 import { localeFile } from '@erp/server/i18n/locale-files';
 import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import { RL1_BOXES, boxField } from '../definitions/reports.ts';
 import { loadTables, rateOf } from './deductions.ts';
 import { rl1YearRows } from './reports.ts';
 import { filedRl1, writeRl1SummaryPdf } from './rl1-summary.ts';
 import { RL1_CODES, buildRl1Xml, rl1Digest, rl1Problems, rlz1sTotals, slipNumberAt, type Rl1Employer, type Rl1Slip, type Rl1SlipType } from './rl1-xml.ts';
+import { prDb, type PrDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
+type PrDb = Kysely<PrDatabase>;
 
 const tags = ['pr-cheque'];
 const YEAR = { type: 'integer', minimum: 2000, maximum: 2099 };
@@ -58,47 +59,47 @@ function boxNamesIn(locale: string): Record<string, string> {
 }
 
 /** The employer's RL-1 data: the default company (name, address) and pr_employer (RQ accounts, contact). */
-export async function rl1Employer(db: AnyDb): Promise<{ employer: Rl1Employer; slipFirst: string } | null> {
-  const company = (await db.selectFrom('companies').select(['name', 'address', 'city', 'province_code', 'postal_code']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
-  const account = (await db.selectFrom('pr_employer').selectAll().orderBy('employer_id').limit(1).executeTakeFirst()) as Row | undefined;
+export async function rl1Employer(db: PrDb): Promise<{ employer: Rl1Employer; slipFirst: string } | null> {
+  const company = await db.selectFrom('companies').select(['name', 'address', 'city', 'province_code', 'postal_code']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst();
+  const account = await db.selectFrom('pr_employer').selectAll().orderBy('employer_id').limit(1).executeTakeFirst();
   if (!company || !account) return null;
   return {
-    slipFirst: text(account['rl_slip_first']),
+    slipFirst: text(account.rl_slip_first),
     employer: {
-      rqIdNumber: text(account['rq_id_number']),
-      neq: text(account['rq_neq']),
-      name: text(company['name']),
-      address: text(company['address']),
-      city: text(company['city']),
-      province: text(company['province_code']),
-      postalCode: text(company['postal_code']),
-      transmitterNo: text(account['rq_transmitter_no']),
-      contactName: text(account['contact_name']),
-      contactArea: text(account['contact_area']),
-      contactPhone: text(account['contact_phone']),
-      contactEmail: text(account['contact_email']),
-      certificationNo: text(account['rq_certification_no']),
-      partnerId: text(account['rq_partner_id']),
-      productId: text(account['rq_product_id']),
+      rqIdNumber: text(account.rq_id_number),
+      neq: text(account.rq_neq),
+      name: text(company.name),
+      address: text(company.address),
+      city: text(company.city),
+      province: text(company.province_code),
+      postalCode: text(company.postal_code),
+      transmitterNo: text(account.rq_transmitter_no),
+      contactName: text(account.contact_name),
+      contactArea: text(account.contact_area),
+      contactPhone: text(account.contact_phone),
+      contactEmail: text(account.contact_email),
+      certificationNo: text(account.rq_certification_no),
+      partnerId: text(account.rq_partner_id),
+      productId: text(account.rq_product_id),
     },
   };
 }
 
 type EmployeeRow = Pick<Rl1Slip, 'lastName' | 'firstName' | 'address' | 'city' | 'province' | 'postalCode' | 'sin'>;
 
-async function employeesOf(db: AnyDb, ids: readonly string[]): Promise<Map<string, EmployeeRow>> {
+async function employeesOf(db: PrDb, ids: readonly string[]): Promise<Map<string, EmployeeRow>> {
   const found = new Map<string, EmployeeRow>();
   for (let start = 0; start < ids.length; start += 1000) {
-    const rows = (await db.selectFrom('pr_employees').select(['employee_id', 'first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin']).where('employee_id', 'in', ids.slice(start, start + 1000)).execute()) as Row[];
+    const rows = await db.selectFrom('pr_employees').select(['employee_id', 'first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin']).where('employee_id', 'in', ids.slice(start, start + 1000)).execute();
     for (const row of rows) {
-      found.set(String(row['employee_id']), {
-        lastName: text(row['last_name']),
-        firstName: text(row['first_name']),
-        address: text(row['address']),
-        city: text(row['city']),
-        province: text(row['province_code']),
-        postalCode: text(row['postal_code']),
-        sin: text(row['sin']),
+      found.set(row.employee_id, {
+        lastName: text(row.last_name),
+        firstName: text(row.first_name),
+        address: text(row.address),
+        city: text(row.city),
+        province: text(row.province_code),
+        postalCode: text(row.postal_code),
+        sin: text(row.sin),
       });
     }
   }
@@ -108,7 +109,7 @@ async function employeesOf(db: AnyDb, ids: readonly string[]): Promise<Map<strin
 const NOBODY: EmployeeRow = { lastName: '', firstName: '', address: '', city: '', province: '', postalCode: '', sin: '' };
 
 /** The year's slips as the payroll now computes them (kind R and no number until compared with what was filed). */
-export async function currentRl1Slips(db: AnyDb, engine: 'sqlite' | 'postgres', year: number): Promise<Rl1Slip[]> {
+export async function currentRl1Slips(db: PrDb, engine: 'sqlite' | 'postgres', year: number): Promise<Rl1Slip[]> {
   const rows = await rl1YearRows(db, year);
   const employees = await employeesOf(
     db,
@@ -138,16 +139,16 @@ interface Filed {
 }
 
 /** The slips last filed for the year, per employee: the number, the amounts and whether it was cancelled. */
-async function filedSlips(db: AnyDb, year: number): Promise<Map<string, Filed>> {
-  const rows = (await db
+async function filedSlips(db: PrDb, year: number): Promise<Map<string, Filed>> {
+  const rows = await db
     .selectFrom('pr_rl1_file_slips as s')
     .innerJoin('pr_rl1_files as f', 'f.file_id', 's.file_id')
     .where('f.year', '=', year)
     .select(['s.employee_id', 's.slip_type', 's.slip_number', 's.amounts'])
     .orderBy('f.file_id')
-    .execute()) as Row[];
+    .execute();
   const filed = new Map<string, Filed>();
-  for (const row of rows) filed.set(String(row['employee_id']), { number: String(row['slip_number']), amounts: String(row['amounts']), cancelled: row['slip_type'] === 'D' });
+  for (const row of rows) filed.set(row.employee_id, { number: row.slip_number, amounts: row.amounts, cancelled: row.slip_type === 'D' });
   return filed;
 }
 
@@ -160,7 +161,7 @@ export interface Rl1Generation {
 }
 
 /** What the next files hold: every slip as R when none was filed for the year, else R / A / D by what changed. */
-export async function pendingRl1(db: AnyDb, engine: 'sqlite' | 'postgres', year: number): Promise<Rl1Generation> {
+export async function pendingRl1(db: PrDb, engine: 'sqlite' | 'postgres', year: number): Promise<Rl1Generation> {
   const all = await currentRl1Slips(db, engine, year);
   const filed = await filedSlips(db, year);
   const byKind: Record<Rl1SlipType, Rl1Slip[]> = { R: [], A: [], D: [] };
@@ -193,15 +194,15 @@ export const rl1FileRoutes: EntityRoutes = async (app, { contextOf }) => {
       sendAnswer(reply, { status: 400, body: { ResultStatus: 2, ResultCode: `rl1_${key}`, Message: messageIn(language, `pr:rl1File.${key}`, params), EntityId: null, Exception: null } });
     // Exactly once (issue 39): one generation at a time on every instance; a caller that waited finds it recorded.
     const once = await oneAtATime(ctx, request, `pr:rl1-file:${year}`, messageIn(language, 'pr:reports.rl1.title'), () =>
-      ctx.any.transaction().execute(async (trx) => {
+      prDb(ctx.db).transaction().execute(async (trx) => {
         const found = await rl1Employer(trx);
         if (!found) return { refused: ['employerMissing', {}] as const };
         const pending = await pendingRl1(trx, ctx.engine, year);
         const kind = ORDER.find((type) => pending.byKind[type].length > 0);
         if (kind === undefined) return { refused: [pending.first ? 'noSlips' : 'unchanged', {}] as const };
         // R and A take new numbers from RQ's range, after every number used so far (any year); D keeps its own.
-        const used = (await trx.selectFrom('pr_rl1_file_slips').select((eb) => eb.fn.countAll().as('n')).where('slip_type', '<>', 'D').executeTakeFirst()) as Row | undefined;
-        const base = Number(used?.['n'] ?? 0);
+        const used = await trx.selectFrom('pr_rl1_file_slips').select((eb) => eb.fn.countAll().as('n')).where('slip_type', '<>', 'D').executeTakeFirst();
+        const base = Number(used?.n ?? 0);
         const slips: Rl1Slip[] = [];
         for (const [index, slip] of pending.byKind[kind].entries()) {
           if (kind === 'D') {
@@ -217,12 +218,12 @@ export const rl1FileRoutes: EntityRoutes = async (app, { contextOf }) => {
         if (problems.length > 0) return { refused: [problems[0]!.key, { employee: problems[0]!.employeeId ?? '' }] as const };
         const content = buildRl1Xml(file);
         const changed = pending.first ? '' : slips.map((slip) => `${slip.employeeId} ${slip.type}`).join(', ');
-        const inserted = (await trx
+        const inserted = await trx
           .insertInto('pr_rl1_files')
           .values({ year, transmission_type: kind, created_on: new Date().toISOString(), created_by: ctx.user.userId, slips: slips.length, changed, summary: JSON.stringify(rlz1sTotals(pending.all)), content })
           .returning('file_id')
-          .executeTakeFirstOrThrow()) as Row;
-        const fileId = Number(inserted['file_id']);
+          .executeTakeFirstOrThrow();
+        const fileId = inserted.file_id;
         for (let start = 0; start < slips.length; start += 500) {
           await trx
             .insertInto('pr_rl1_file_slips')
@@ -246,28 +247,29 @@ export const rl1FileRoutes: EntityRoutes = async (app, { contextOf }) => {
     const ctx = await contextOf(request, reply, 'pr-cheque', 'read');
     if (!ctx) return reply;
     const year = Number(request.query.Year);
-    const rows = (await ctx.any.selectFrom('pr_rl1_files').select(['file_id', 'year', 'transmission_type', 'created_on', 'created_by', 'slips', 'changed', 'summary']).where('year', '=', year).orderBy('file_id').execute()) as Row[];
-    const slips = (await ctx.any
+    const db = prDb(ctx.db);
+    const rows = await db.selectFrom('pr_rl1_files').select(['file_id', 'year', 'transmission_type', 'created_on', 'created_by', 'slips', 'changed', 'summary']).where('year', '=', year).orderBy('file_id').execute();
+    const slips = await db
       .selectFrom('pr_rl1_file_slips as s')
       .innerJoin('pr_rl1_files as f', 'f.file_id', 's.file_id')
       .where('f.year', '=', year)
       .select(['s.file_id', 's.employee_id', 's.slip_type', 's.slip_number'])
       .orderBy('s.file_id')
       .orderBy('s.employee_id')
-      .execute()) as Row[];
-    const pending = await ctx.any.transaction().execute((trx) => pendingRl1(trx, ctx.engine, year));
+      .execute();
+    const pending = await db.transaction().execute((trx) => pendingRl1(trx, ctx.engine, year));
     return {
       ResultStatus: rows.length > 0 ? 1 : 6,
       List: rows.map((row) => ({
-        FileId: Number(row['file_id']),
-        Year: Number(row['year']),
-        TransmissionType: row['transmission_type'],
-        CreatedOn: row['created_on'],
-        CreatedBy: row['created_by'],
-        Slips: Number(row['slips']),
-        Changed: row['changed'],
-        Summary: JSON.parse(String(row['summary'])) as Record<string, Decimal>,
-        SlipNumbers: slips.filter((slip) => Number(slip['file_id']) === Number(row['file_id'])).map((slip) => ({ EmployeeId: slip['employee_id'], Type: slip['slip_type'], Number: slip['slip_number'] })),
+        FileId: row.file_id,
+        Year: row.year,
+        TransmissionType: row.transmission_type,
+        CreatedOn: row.created_on,
+        CreatedBy: row.created_by,
+        Slips: row.slips,
+        Changed: row.changed,
+        Summary: JSON.parse(row.summary) as Record<string, Decimal>,
+        SlipNumbers: slips.filter((slip) => slip.file_id === row.file_id).map((slip) => ({ EmployeeId: slip.employee_id, Type: slip.slip_type, Number: slip.slip_number })),
       })),
       Pending: Object.fromEntries(ORDER.map((type) => [type, pending.byKind[type].length])),
     };
@@ -279,7 +281,7 @@ export const rl1FileRoutes: EntityRoutes = async (app, { contextOf }) => {
     const year = request.body.Parameters.Year;
     const language = ctx.user.row.language;
     const refuse = (key: string) => sendAnswer(reply, { status: 400, body: { ResultStatus: 2, ResultCode: `rl1_${key}`, Message: messageIn(language, `pr:rl1File.${key}`, { year }), EntityId: null, Exception: null } });
-    const page = await ctx.any.transaction().execute(async (trx) => {
+    const page = await prDb(ctx.db).transaction().execute(async (trx) => {
       const found = await rl1Employer(trx);
       if (!found) return 'employerMissing' as const;
       const filed = await filedRl1(trx, year);

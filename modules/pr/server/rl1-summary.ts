@@ -21,10 +21,9 @@ import type { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { sum, toFixedScale, type Decimal } from '@erp/shared/decimal';
 import { cjkFont, isWinAnsi } from '@erp/server/reports/fonts';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import { RL1_AMOUNTS, rl1DigestBoxes, rlz1sLines, type Rl1Employer } from './rl1-xml.ts';
-
-type Row = Record<string, unknown>;
+import type { PrDatabase } from './tables.generated.ts';
 
 /** The lines printed, in the form's order (each label under `pr:rl1Summary.line<n>`, 50.1 → line50_1). */
 export const RLZ1S_LINES: readonly string[] = ['21', '22', '23', '24', '28', '29', '35', '50.1'];
@@ -37,17 +36,16 @@ export interface Rl1Filed {
 }
 
 /** The slips of the year as filed: each employee's last slip sent, unless cancelled; their boxes' totals. */
-export async function filedRl1(db: AnyDb, year: number): Promise<Rl1Filed> {
-  const rows = (await db
+export async function filedRl1(db: Kysely<PrDatabase>, year: number): Promise<Rl1Filed> {
+  const rows = await db
     .selectFrom('pr_rl1_file_slips as s')
     .innerJoin('pr_rl1_files as f', 'f.file_id', 's.file_id')
     .where('f.year', '=', year)
     .select(['s.employee_id', 's.slip_type', 's.amounts'])
     .orderBy('f.file_id')
-    .execute()) as Row[];
-  const last = new Map<string, Row>();
-  for (const row of rows) last.set(String(row['employee_id']), row);
-  const inForce = [...last.values()].filter((row) => row['slip_type'] !== 'D').map((row) => rl1DigestBoxes(String(row['amounts'])));
+    .execute();
+  const last = new Map(rows.map((row) => [row.employee_id, row]));
+  const inForce = [...last.values()].filter((row) => row.slip_type !== 'D').map((row) => rl1DigestBoxes(row.amounts));
   const boxes = Object.fromEntries(RL1_AMOUNTS.map(([box]) => [box, sum(inForce.map((slip) => slip[box] ?? '0.00'), 2)]));
   return { slips: inForce.length, boxes };
 }

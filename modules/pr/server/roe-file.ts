@@ -16,13 +16,14 @@ import { messageIn } from '@erp/server/entities/call-result';
 import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { lookupParametersRefusal } from '@erp/server/entities/parameter-guard';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import { roeReport } from '../definitions/reports.ts';
 import { roeRows } from './reports.ts';
 import { buildRoeXml, changedBlocks, PAY_PERIOD_TYPES, roeDigest, roeProblems, type RoeRecord } from './roe-xml.ts';
 import { t4Employer } from './t4-file.ts';
+import { prDb, type PrDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
+type PrDb = Kysely<PrDatabase>;
 
 const tags = ['pr-cheque'];
 const FILE_SCHEMA = apiSchema({ summary: "An employee's Record of Employment as ROE Web XML", tags, querystring: object({}), body: object({ Parameters: RECORD }, ['Parameters']), response: { 200: { type: 'string', description: 'the XML file' } } });
@@ -34,20 +35,20 @@ const PRODUCT_NAME = 'NOVUS Payroll';
 const textOf = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /** The end of the pay calendar's period holding `day` (block 12), or `day` when the calendar has none. */
-async function finalPeriodEnd(db: AnyDb, day: string): Promise<string> {
-  const period = (await db.selectFrom('pr_pay_periods').select('period_end').where('period_start', '<=', day).where('period_end', '>=', day).orderBy('period_end').limit(1).executeTakeFirst()) as Row | undefined;
-  return period ? textOf(period['period_end']) : day;
+async function finalPeriodEnd(db: PrDb, day: string): Promise<string> {
+  const period = await db.selectFrom('pr_pay_periods').select('period_end').where('period_start', '<=', day).where('period_end', '>=', day).orderBy('period_end').limit(1).executeTakeFirst();
+  return period ? textOf(period.period_end) : day;
 }
 
 /** The ROE of the screen's parameters, as the file writes it; null when the employee or the employer is missing. */
-export async function roeRecord(db: AnyDb, engine: 'sqlite' | 'postgres', params: Record<string, unknown>, language: string): Promise<RoeRecord | 'employerMissing' | null> {
+export async function roeRecord(db: PrDb, engine: 'sqlite' | 'postgres', params: Record<string, unknown>, language: string): Promise<RoeRecord | 'employerMissing' | null> {
   const employeeId = String(params['EmployeeId']);
   const lastDay = String(params['LastDay']);
-  const employee = (await db
+  const employee = await db
     .selectFrom('pr_employees')
     .select(['employee_id', 'first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin', 'hire_date', 'occupation', 'pay_frequency'])
     .where('employee_id', '=', employeeId)
-    .executeTakeFirst()) as Row | undefined;
+    .executeTakeFirst();
   if (!employee) return null;
   const employer = await t4Employer(db, language);
   if (!employer) return 'employerMissing';
@@ -58,18 +59,18 @@ export async function roeRecord(db: AnyDb, engine: 'sqlite' | 'postgres', params
     amendedSerial: textOf(params['AmendedSerial']),
     payrollReference: employeeId,
     businessNumber: employer.payrollAccount,
-    payPeriodType: PAY_PERIOD_TYPES[textOf(employee['pay_frequency'])]?.code ?? '',
-    sin: textOf(employee['sin']),
-    firstName: textOf(employee['first_name']),
-    lastName: textOf(employee['last_name']),
-    address: textOf(employee['address']),
-    city: textOf(employee['city']),
-    province: textOf(employee['province_code']),
-    postalCode: textOf(employee['postal_code']),
-    firstDay: textOf(employee['hire_date']),
+    payPeriodType: PAY_PERIOD_TYPES[textOf(employee.pay_frequency)]?.code ?? '',
+    sin: textOf(employee.sin),
+    firstName: textOf(employee.first_name),
+    lastName: textOf(employee.last_name),
+    address: textOf(employee.address),
+    city: textOf(employee.city),
+    province: textOf(employee.province_code),
+    postalCode: textOf(employee.postal_code),
+    firstDay: textOf(employee.hire_date),
     lastDayPaid: lastDay,
     finalPeriodEnd: await finalPeriodEnd(db, lastDay),
-    occupation: textOf(employee['occupation']),
+    occupation: textOf(employee.occupation),
     recallDate: textOf(params['RecallDate']),
     periods: rows.map((row) => ({ nbr: Number(row['PayPeriod']), hours: decimalFromDb(engine, row['InsurableHours'], 4) ?? '0', earnings: decimalFromDb(engine, row['InsurableEarnings'], 2) ?? '0.00' })),
     reasonCode: textOf(params['ReasonCode']),
@@ -97,20 +98,20 @@ export const roeFileRoutes: EntityRoutes = async (app, { contextOf }) => {
       const errors = checked.errors.map((error) => ({ ...error, params: error.params ?? {}, message: messageIn(language, error.key, error.params ?? {}) }));
       return refuse('validation_failed', errors[0]!.message, errors);
     }
-    const refusal = await lookupParametersRefusal(ctx.any, ctx.user, roeReport.parameters, checked.value);
+    const refusal = await lookupParametersRefusal(ctx.db, ctx.user, roeReport.parameters, checked.value);
     if (refusal) return sendAnswer(reply, refusal);
     // Exactly once (issue 39): one generation at a time on every instance; a caller that waited finds it recorded.
     const once = await oneAtATime(ctx, request, `pr:roe-file:${String(checked.value['EmployeeId'])}`, messageIn(language, 'pr:reports.roe.title'), () =>
-      ctx.any.transaction().execute(async (trx) => {
+      prDb(ctx.db).transaction().execute(async (trx) => {
         const record = await roeRecord(trx, ctx.engine, checked.value, language);
         if (record === null || record === 'employerMissing') return { refused: record ?? 'employeeMissing' };
         const problems = roeProblems(record);
         if (problems.length > 0) return { refused: problems[0]! };
         const blocks = roeDigest(record);
-        const previous = (await trx.selectFrom('pr_roe_files').select('blocks').where('employee_id', '=', record.payrollReference).orderBy('file_id', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-        const changed = previous ? changedBlocks(JSON.parse(String(previous['blocks'])) as Record<string, string>, blocks).join(', ') : '';
+        const previous = await trx.selectFrom('pr_roe_files').select('blocks').where('employee_id', '=', record.payrollReference).orderBy('file_id', 'desc').limit(1).executeTakeFirst();
+        const changed = previous ? changedBlocks(JSON.parse(previous.blocks) as Record<string, string>, blocks).join(', ') : '';
         const content = buildRoeXml([record], PRODUCT_NAME);
-        const inserted = (await trx
+        const inserted = await trx
           .insertInto('pr_roe_files')
           .values({
             employee_id: record.payrollReference,
@@ -124,8 +125,8 @@ export const roeFileRoutes: EntityRoutes = async (app, { contextOf }) => {
             content,
           })
           .returning('file_id')
-          .executeTakeFirstOrThrow()) as Row;
-        return { content, fileId: Number(inserted['file_id']), employeeId: record.payrollReference, refused: undefined };
+          .executeTakeFirstOrThrow();
+        return { content, fileId: inserted.file_id, employeeId: record.payrollReference, refused: undefined };
       }),
     );
     if (once.busy !== undefined) return sendAnswer(reply, { status: 409, body: { ResultStatus: 2, ResultCode: 'in_progress', Message: once.busy, EntityId: null, Exception: null } });
@@ -141,23 +142,23 @@ export const roeFileRoutes: EntityRoutes = async (app, { contextOf }) => {
   app.get<{ Querystring: { EmployeeId: string } }>('/api/pr/roe-files', { schema: LIST_SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'pr-cheque', 'read');
     if (!ctx) return reply;
-    const rows = (await ctx.any
+    const rows = await prDb(ctx.db)
       .selectFrom('pr_roe_files')
       .select(['file_id', 'employee_id', 'last_day', 'reason_code', 'amended_serial', 'created_on', 'created_by', 'changed'])
       .where('employee_id', '=', request.query.EmployeeId)
       .orderBy('file_id')
-      .execute()) as Row[];
+      .execute();
     return {
       ResultStatus: rows.length > 0 ? 1 : 6,
       List: rows.map((row) => ({
-        FileId: Number(row['file_id']),
-        EmployeeId: row['employee_id'],
-        LastDay: row['last_day'],
-        ReasonCode: row['reason_code'],
-        AmendedSerial: row['amended_serial'],
-        CreatedOn: row['created_on'],
-        CreatedBy: row['created_by'],
-        Changed: row['changed'],
+        FileId: row.file_id,
+        EmployeeId: row.employee_id,
+        LastDay: row.last_day,
+        ReasonCode: row.reason_code,
+        AmendedSerial: row.amended_serial,
+        CreatedOn: row.created_on,
+        CreatedBy: row.created_by,
+        Changed: row.changed,
       })),
     };
   });

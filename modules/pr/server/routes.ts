@@ -17,8 +17,8 @@ import { messageIn, translatorIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { defaultLetterhead } from '@erp/server/reports/letterhead';
 import { writeChequesPdf, type PrintedCheque } from '@erp/modules/ap/server/api';
-
-type Row = Record<string, unknown>;
+import type { CHEQUE_AMOUNTS } from './payrun.ts';
+import { prDb } from './tables.generated.ts';
 
 const QUERY = object({ PayDate: text(10, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) }, ['PayDate']);
 const FILE = { type: 'string', format: 'binary', description: 'the file (§7 file-download variant)' };
@@ -27,7 +27,7 @@ const CHEQUES = apiSchema({ summary: "A pay date's payroll cheques as PDF", tags
 const DEPOSITS = apiSchema({ summary: "A pay date's CPA-005 direct-deposit file", tags, querystring: QUERY, response: { 200: FILE } });
 
 /** The stub's lines: [label key, cheque column]. Deductions follow the earnings. */
-const STUB: readonly [string, string][] = [
+const STUB: readonly [string, (typeof CHEQUE_AMOUNTS)[number]][] = [
   ['gross', 'gross'],
   ['cpp', 'cpp'],
   ['cpp2', 'cpp2'],
@@ -47,10 +47,10 @@ export const prRoutes: EntityRoutes = async (app, { contextOf }) => {
   app.get<{ Querystring: { PayDate: string } }>('/api/pr/cheques', { schema: CHEQUES }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'pr-cheque', 'read');
     if (!ctx) return reply;
-    const db = ctx.any;
+    const db = prDb(ctx.db);
     const payDate = request.query.PayDate;
     const language = ctx.user.row.language;
-    const cheques = (await db.selectFrom('pr_cheques').selectAll().where('pay_date', '=', payDate).where('cheque_no', 'is not', null).orderBy('cheque_no').execute()) as Row[];
+    const cheques = await db.selectFrom('pr_cheques').selectAll().where('pay_date', '=', payDate).where('cheque_no', 'is not', null).orderBy('cheque_no').execute();
     if (cheques.length === 0) {
       return sendAnswer(reply, { status: 400, body: { ResultStatus: 6, ResultCode: 'no_pdf_data', Message: messageIn(language, 'reports:messages.noPdfData'), EntityId: null, Exception: null } });
     }
@@ -62,10 +62,10 @@ export const prRoutes: EntityRoutes = async (app, { contextOf }) => {
     const year = payDate.slice(0, 4);
     // Year to date: each employee's uncancelled cheques of the year up to this pay, summed per stub column in one
     // grouped read per 1,000 employees; the banks' names in one read.
-    const employeeIds = [...new Set(cheques.map((cheque) => String(cheque['employee_id'])))];
-    const yearToDate = new Map<string, Row>();
+    const employeeIds = [...new Set(cheques.map((cheque) => String(cheque.employee_id)))];
+    const yearToDate = new Map<string, Partial<Record<(typeof STUB)[number][1], string>>>();
     for (let start = 0; start < employeeIds.length; start += 1000) {
-      const rows = (await db
+      const rows = await db
         .selectFrom('pr_cheques')
         .select(['employee_id', ...STUB.map(([, column]) => sql<string>`coalesce(sum(${sql.ref(column)}), 0)`.as(column))])
         .where('employee_id', 'in', employeeIds.slice(start, start + 1000))
@@ -73,26 +73,26 @@ export const prRoutes: EntityRoutes = async (app, { contextOf }) => {
         .where('pay_date', '<=', payDate)
         .where('status', '<>', 'Cancelled')
         .groupBy('employee_id')
-        .execute()) as Row[];
-      for (const row of rows) yearToDate.set(String(row['employee_id']), row);
+        .execute();
+      for (const row of rows) yearToDate.set(String(row.employee_id), row);
     }
-    const bankIds = [...new Set(cheques.map((cheque) => String(cheque['bank_account_id'] ?? '')))];
-    const banks = new Map(((await db.selectFrom('bank_accounts').select(['bank_account_id', 'name']).where('bank_account_id', 'in', bankIds).execute()) as Row[]).map((row) => [String(row['bank_account_id']), row]));
+    const bankIds = [...new Set(cheques.map((cheque) => cheque.bank_account_id ?? ''))];
+    const banks = new Map((await db.selectFrom('bank_accounts').select(['bank_account_id', 'name']).where('bank_account_id', 'in', bankIds).execute()).map((row) => [row.bank_account_id, row]));
     async function* printed(): AsyncGenerator<PrintedCheque> {
       for (const cheque of cheques) {
-        const history = yearToDate.get(String(cheque['employee_id'])) ?? {};
-        const bank = banks.get(String(cheque['bank_account_id'] ?? ''));
+        const history = yearToDate.get(String(cheque.employee_id)) ?? {};
+        const bank = banks.get(cheque.bank_account_id ?? '');
         yield {
-          chequeNo: Number(cheque['cheque_no']),
+          chequeNo: Number(cheque.cheque_no),
           date: payDate,
-          payee: String(cheque['employee_name'] ?? cheque['employee_id']),
-          amount: money(cheque['net']),
-          bankName: String(bank?.['name'] ?? cheque['bank_account_id'] ?? ''),
-          status: String(cheque['status']),
+          payee: String(cheque.employee_name ?? cheque.employee_id),
+          amount: money(cheque.net),
+          bankName: String(bank?.name ?? cheque.bank_account_id ?? ''),
+          status: String(cheque.status),
           stubHeadings: [t('pr:stub.item'), t('pr:stub.hours'), t('pr:stub.current'), t('pr:stub.yearToDate')],
           stub: STUB.filter(([, column]) => column === 'gross' || column === 'net' || money(cheque[column]) !== '0.00').map(([label, column]) => ({
             documentNo: t(`pr:stub.${label}`),
-            vendorDocNo: column === 'gross' ? String(decimalFromDb(engine, cheque['hours'], 4) ?? '') : '',
+            vendorDocNo: column === 'gross' ? String(decimalFromDb(engine, cheque.hours, 4) ?? '') : '',
             payment: money(cheque[column]),
             discount: money(history[column]),
           })),
@@ -108,13 +108,13 @@ export const prRoutes: EntityRoutes = async (app, { contextOf }) => {
   app.get<{ Querystring: { PayDate: string } }>('/api/pr/deposit-file', { schema: DEPOSITS }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'pr-cheque', 'read');
     if (!ctx) return reply;
-    const file = (await ctx.any.selectFrom('pr_deposit_files').select(['content', 'file_creation_no', 'bank_account_id']).where('pay_date', '=', request.query.PayDate).orderBy('file_id', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
+    const file = await prDb(ctx.db).selectFrom('pr_deposit_files').select(['content', 'file_creation_no', 'bank_account_id']).where('pay_date', '=', request.query.PayDate).orderBy('file_id', 'desc').limit(1).executeTakeFirst();
     if (!file) return sendAnswer(reply, failureAnswer(404, 'not_found', 'Not Found'));
     return reply
       .header('content-type', 'text/plain; charset=us-ascii')
-      .header('content-disposition', `attachment; filename="PAYROLL-${String(file['bank_account_id'])}-${String(file['file_creation_no']).padStart(4, '0')}.txt"`)
+      .header('content-disposition', `attachment; filename="PAYROLL-${file.bank_account_id}-${String(file.file_creation_no).padStart(4, '0')}.txt"`)
       .header('cache-control', 'no-store')
-      .send(String(file['content']));
+      .send(file.content);
   });
 };
 

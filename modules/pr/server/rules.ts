@@ -9,6 +9,7 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { timeCardLineIssues } from './labour/rules.ts';
 import { assertYearOpen, cancelCheque } from './payrun.ts';
+import { prDb } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -16,13 +17,14 @@ export const employeeHooks: EntityHooks = {
   async validate(ctx, change) {
     const level = change.next['UnionLevelId'];
     if (typeof level !== 'string' || level === '') return [];
-    const row = (await ctx.any.selectFrom('pr_union_levels').select('union_id').where('level_id', '=', level).executeTakeFirst()) as Row | undefined;
-    return row && row['union_id'] === change.next['UnionId'] ? [] : [{ field: 'UnionLevelId', key: 'pr:rules.levelOfUnion' }];
+    const row = await prDb(ctx.db).selectFrom('pr_union_levels').select('union_id').where('level_id', '=', level).executeTakeFirst();
+    return row && row.union_id === change.next['UnionId'] ? [] : [{ field: 'UnionLevelId', key: 'pr:rules.levelOfUnion' }];
   },
 };
 
 export const transactionHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = prDb(engineTrx);
     await assertYearOpen(trx, String(change.next['PayDate']));
     const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as Row[]) : [];
     const issues = await timeCardLineIssues(trx, change.mode === 'update' ? Number(change.id) : null, String(change.next['EmployeeId']), lines);
@@ -37,8 +39,9 @@ export const chequeHooks: EntityHooks = {
   actions: {
     cancel: {
       async effect(ctx, run) {
-        const cheque = (await run.trx.selectFrom('pr_cheques').selectAll().where('cheque_id', '=', Number(run.record['ChequeId'])).executeTakeFirst()) as Row;
-        const journalId = await cancelCheque(run.trx, cheque, ctx.user.userId);
+        const trx = prDb(run.trx);
+        const cheque = await trx.selectFrom('pr_cheques').selectAll().where('cheque_id', '=', Number(run.record['ChequeId'])).executeTakeFirstOrThrow();
+        const journalId = await cancelCheque(trx, cheque, ctx.user.userId);
         return { touched: ['pr_transactions', 'gl_entries'], messageKey: 'pr:pr-cheque.cancelled', ...(journalId === null ? {} : { data: { ReversalJournalId: journalId } }) };
       },
     },

@@ -15,14 +15,14 @@
  * pay run of `payDate`, the year-to-date reads and the T4s); the journal of a real run is proven on real postings
  * by modules/pr/test/payroll.test.ts.
  */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { add, mul, type Decimal } from '@erp/shared/decimal';
 import type { DatabaseConfig } from '@erp/server/config';
 import { openDatabase } from '@erp/server/db/connection';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
 import { PROVINCES } from '../definitions/common.ts';
-import { chequeRow, payFigures, tablesCache, type PaySums, type YearToDate } from './payrun.ts';
+import { chequeRow, payFigures, tablesCache, type PayEmployee, type PaySums, type YearToDate } from './payrun.ts';
+import { prDb, type PrChequesTable, type PrEmployeesTable } from './tables.generated.ts';
 
 export interface PrLargeOptions {
   employees: number;
@@ -33,7 +33,6 @@ export interface PrLargeOptions {
   onProgress?(written: number): void;
 }
 
-type Row = Record<string, unknown>;
 const ACTOR = 'seed:large';
 const DAY = 86_400_000;
 const CHUNK = 250;
@@ -64,16 +63,16 @@ export async function insertPayroll(config: DatabaseConfig, options: PrLargeOpti
   const db = database.db;
   const counts = { employees: 0, cheques: 0, transactions: 0 };
   try {
-    await db.transaction().execute(async (trx: AnyTransaction) => {
-      const last = (await trx.selectFrom('pr_employees').select('employee_id').where('employee_id', 'like', 'P%').orderBy('employee_id', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-      const from = last && /^P\d+$/.test(String(last['employee_id'])) ? Number(String(last['employee_id']).slice(1)) + 1 : 1;
-      const levels = (await trx.selectFrom('pr_union_levels').selectAll().orderBy('level_id').execute()) as Row[];
-      const group = (await trx.selectFrom('pr_wsib_groups').selectAll().where('group_id', '=', 'G831').executeTakeFirst()) as Row | undefined;
-      const bank = (await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst()) as Row | undefined;
-      const highestCheque = (await trx.selectFrom('pr_cheques').select((eb) => eb.fn.max('cheque_no').as('last')).executeTakeFirst()) as Row | undefined;
-      let chequeNo = Math.max(900_001, Number(highestCheque?.['last'] ?? 0) + 1);
+    await prDb(db).transaction().execute(async (trx) => {
+      const last = await trx.selectFrom('pr_employees').select('employee_id').where('employee_id', 'like', 'P%').orderBy('employee_id', 'desc').limit(1).executeTakeFirst();
+      const from = last && /^P\d+$/.test(last.employee_id) ? Number(last.employee_id.slice(1)) + 1 : 1;
+      const levels = await trx.selectFrom('pr_union_levels').selectAll().orderBy('level_id').execute();
+      const group = await trx.selectFrom('pr_wsib_groups').selectAll().where('group_id', '=', 'G831').executeTakeFirst();
+      const bank = await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst();
+      const highestCheque = await trx.selectFrom('pr_cheques').select((eb) => eb.fn.max('cheque_no').as('last')).executeTakeFirst();
+      let chequeNo = Math.max(900_001, Number(highestCheque?.last ?? 0) + 1);
       const now = new Date().toISOString();
-      const employees: Row[] = [];
+      const employees: (Insertable<PrEmployeesTable> & PayEmployee)[] = [];
       for (let n = from; n < from + options.employees; n++) {
         const province = PROVINCES[n % PROVINCES.length]!;
         const deposit = n % 5 !== 4;
@@ -111,8 +110,8 @@ export async function insertPayroll(config: DatabaseConfig, options: PrLargeOpti
           apply_wsib: wsib ? 1 : 0,
           wsib_group_id: wsib ? 'G831' : null,
           wsib_province: wsib ? 'ON' : null,
-          union_id: level ? String(level['union_id']) : null,
-          union_level_id: level ? String(level['level_id']) : null,
+          union_id: level ? level.union_id : null,
+          union_level_id: level ? level.level_id : null,
           past_service74: decimalToDb(trx, '0.00', 2),
           past_service75: decimalToDb(trx, '0.00', 2),
           created_by: ACTOR,
@@ -127,18 +126,18 @@ export async function insertPayroll(config: DatabaseConfig, options: PrLargeOpti
 
       // The year of pays before payDate, pay date by pay date (the year to date carried per employee).
       const ytd = new Map<string, YearToDate>();
-      const rates = new Map(employees.map((row, index) => [String(row['employee_id']), add('20.0000', mul(String((from + index) % 40), '0.75', 4))]));
-      const levelOf = new Map(levels.map((row) => [String(row['level_id']), row]));
+      const rates = new Map(employees.map((row, index) => [row.employee_id, add('20.0000', mul(String((from + index) % 40), '0.75', 4))]));
+      const levelOf = new Map(levels.map((row) => [row.level_id, row]));
       for (const date of history) {
         const tablesOf = tablesCache(trx, date);
-        const rows: Row[] = [];
+        const rows: Insertable<PrChequesTable>[] = [];
         for (const employee of employees) {
-          const id = String(employee['employee_id']);
+          const id = employee.employee_id;
           const gross = mul(rates.get(id)!, '80', 2);
           const sums: PaySums = { gross, taxable: gross, pensionable: gross, insurable: gross, nonPeriodic: { taxable: '0.00', pensionable: '0.00', insurable: '0.00' }, hours: '80.0000', insurableHours: '80.0000', rpp: '0.00', other: '0.00' };
           const before = ytd.get(id) ?? { pension: '0.00', pension2: '0.00', pensionable: '0.00', ei: '0.00', qpip: '0.00', employerQpip: '0.00', wsibInsurable: '0.00' };
-          const party = { employee, level: employee['union_level_id'] ? levelOf.get(String(employee['union_level_id'])) : undefined, wsibGroup: employee['apply_wsib'] ? group : undefined };
-          const computed = payFigures(trx, await tablesOf(String(employee['tax_province'])), party, sums, before);
+          const party = { employee, level: employee.union_level_id ? levelOf.get(employee.union_level_id) : undefined, wsibGroup: employee.apply_wsib ? group : undefined };
+          const computed = payFigures(trx, await tablesOf(String(employee.tax_province)), party, sums, before);
           const f = computed.figures;
           ytd.set(id, {
             pension: add(before.pension, add(f.cpp, f.qpp)),
@@ -149,8 +148,8 @@ export async function insertPayroll(config: DatabaseConfig, options: PrLargeOpti
             employerQpip: add(before.employerQpip, f.employer_qpip),
             wsibInsurable: add(before.wsibInsurable, f.wsib_insurable),
           });
-          const byCheque = employee['payment_method'] === 'Cheque';
-          rows.push({ ...chequeRow(trx, employee, date, sums, before, computed, ACTOR, now), status: 'Posted', bank_account_id: bank ? String(bank['bank_account_id']) : null, cheque_no: byCheque ? chequeNo++ : null });
+          const byCheque = employee.payment_method === 'Cheque';
+          rows.push({ ...chequeRow(trx, employee, date, sums, before, computed, ACTOR, now), status: 'Posted', bank_account_id: bank ? bank.bank_account_id : null, cheque_no: byCheque ? chequeNo++ : null });
         }
         for (let start = 0; start < rows.length; start += CHUNK) await trx.insertInto('pr_cheques').values(rows.slice(start, start + CHUNK)).execute();
         counts.cheques += rows.length;
@@ -160,14 +159,14 @@ export async function insertPayroll(config: DatabaseConfig, options: PrLargeOpti
       // The pay run to measure: one Entered transaction per employee on payDate.
       for (let start = 0; start < employees.length; start += CHUNK) {
         const part = employees.slice(start, start + CHUNK);
-        const inserted = (await trx
+        const inserted = await trx
           .insertInto('pr_transactions')
           .values(
             part.map((employee) => {
-              const gross = mul(rates.get(String(employee['employee_id']))!, '80', 2);
+              const gross = mul(rates.get(employee.employee_id)!, '80', 2);
               return {
-                transaction_no: `LPT${String(employee['employee_id']).slice(1)}-${payDate.replace(/-/g, '')}`,
-                employee_id: employee['employee_id'],
+                transaction_no: `LPT${employee.employee_id.slice(1)}-${payDate.replace(/-/g, '')}`,
+                employee_id: employee.employee_id,
                 pay_date: payDate,
                 kind: 'Regular',
                 status: 'Entered',
@@ -181,13 +180,13 @@ export async function insertPayroll(config: DatabaseConfig, options: PrLargeOpti
             }),
           )
           .returning(['transaction_id', 'employee_id'])
-          .execute()) as Row[];
+          .execute();
         await trx
           .insertInto('pr_transaction_lines')
           .values(
             inserted.map((row) => {
-              const rate = rates.get(String(row['employee_id']))!;
-              return { transaction_id: Number(row['transaction_id']), code_id: 'REG', hours: decimalToDb(trx, '80.0000', 4), rate: decimalToDb(trx, rate, 4), amount: decimalToDb(trx, mul(rate, '80', 2), 2) };
+              const rate = rates.get(String(row.employee_id))!;
+              return { transaction_id: row.transaction_id, code_id: 'REG', hours: decimalToDb(trx, '80.0000', 4), rate: decimalToDb(trx, rate, 4), amount: decimalToDb(trx, mul(rate, '80', 2), 2) };
             }),
           )
           .execute();

@@ -12,22 +12,23 @@
  * - with the demo ledger: six months of bi-weekly pay runs before today, each prepared, paid (cheques and a
  *   direct-deposit file) and posted through the same code as the screens.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { div, mul, neg, round, type Decimal } from '@erp/shared/decimal';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { SeedDb } from '@erp/server/db/migration-db';
 import type { SeedConfig } from '@erp/server/modules/part';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { prTransaction } from '../definitions/documents.ts';
 import { payCheques, postPayRun, prepareCheque } from './payrun.ts';
 import { seedTables } from './tables.ts';
+import { prDb, type PrDatabase } from './tables.generated.ts';
 import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/api';
 
 type Row = Record<string, unknown>;
 const ACTOR = 'seed';
 const trail = (now: string) => ({ created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 });
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql`1`.as('one')).limit(1).execute()).length === 0;
 }
 
@@ -138,7 +139,7 @@ export function payDates(from: string, to: string): string[] {
   return dates;
 }
 
-async function seedSetup(db: AnyDb, now: string): Promise<void> {
+async function seedSetup(db: SeedDb, now: string): Promise<void> {
   if (await db.selectFrom('gl_accounts').select('account_id').limit(1).executeTakeFirst()) {
     for (const [id, description, type] of ACCOUNTS) {
       if (await db.selectFrom('gl_accounts').select('account_id').where('account_id', '=', id).executeTakeFirst()) continue;
@@ -283,18 +284,18 @@ async function seedSetup(db: AnyDb, now: string): Promise<void> {
 }
 
 /** One pay date's run for every active employee: transactions → cheques → paid → posted. */
-export async function demoPayRun(trx: AnyTransaction, payDate: string, chequeNo: number): Promise<number> {
+export async function demoPayRun(trx: Transaction<PrDatabase>, payDate: string, chequeNo: number): Promise<number> {
   const now = new Date().toISOString();
-  const employees = (await trx.selectFrom('pr_employees').select(['employee_id', 'pay_type', 'hourly_rate', 'salary_per_period']).where('status', '=', 'Active').orderBy('employee_id').execute()) as Row[];
+  const employees = await trx.selectFrom('pr_employees').select(['employee_id', 'pay_type', 'hourly_rate', 'salary_per_period']).where('status', '=', 'Active').orderBy('employee_id').execute();
   for (const [index, employee] of employees.entries()) {
-    const rate = decimalFromDb(trx, employee['hourly_rate'], 4) ?? '0.0000';
-    const salaried = employee['pay_type'] === 'Salary';
+    const rate = decimalFromDb(trx, employee.hourly_rate, 4) ?? '0.0000';
+    const salaried = employee.pay_type === 'Salary';
     const lines: Row[] = [{ CodeId: salaried ? 'SAL' : 'REG', Hours: '80.0000', Rate: rate }];
     // Some overtime now and then for the trades, a parking deduction for the office.
     if (!salaried && (index + Number(payDate.slice(8, 10))) % 4 === 0) lines.push({ CodeId: 'OT', Hours: '6.0000', Rate: mul(rate, '1.5', 4) });
     if (salaried) lines.push({ CodeId: 'PARK', Hours: '1.0000', Rate: '25.0000' });
-    await insertDocument(trx, prTransaction, { EmployeeId: employee['employee_id'], PayDate: payDate, Kind: 'Regular', Status: 'Entered', Lines: lines }, ACTOR, now);
-    await prepareCheque(trx, String(employee['employee_id']), payDate, ACTOR);
+    await insertDocument(trx, prTransaction, { EmployeeId: employee.employee_id, PayDate: payDate, Kind: 'Regular', Status: 'Entered', Lines: lines }, ACTOR, now);
+    await prepareCheque(trx, employee.employee_id, payDate, ACTOR);
   }
   const paid = await payCheques(trx, { payDate, bankAccountId: 'OPERATING', firstChequeNo: chequeNo, userId: ACTOR });
   await postPayRun(trx, payDate, ACTOR);
@@ -312,7 +313,7 @@ function ledgerDemoDocuments() {
   });
 }
 
-export async function seedPayroll(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedPayroll(db: SeedDb, config: SeedConfig): Promise<void> {
   const now = new Date().toISOString();
   if (config.demoLedger) await postDemoDocuments(db, ledgerDemoDocuments());
   await seedTables(db);
@@ -350,7 +351,7 @@ export async function seedPayroll(db: AnyDb, config: SeedConfig): Promise<void> 
   let chequeNo = 70001;
   for (const payDate of payDates(sixMonthsAgo, today)) {
     try {
-      chequeNo += await db.transaction().execute((trx: AnyTransaction) => demoPayRun(trx, payDate, chequeNo));
+      chequeNo += await prDb(db).transaction().execute((trx) => demoPayRun(trx, payDate, chequeNo));
     } catch {
       // A pay date whose period is closed or missing in the demo ledger is left out.
     }

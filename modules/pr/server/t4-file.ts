@@ -15,11 +15,12 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { messageIn } from '@erp/server/entities/call-result';
 import { oneAtATime } from '@erp/server/exactly-once/holder';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import { t4YearRows } from './reports.ts';
+import { prDb, type PrDatabase } from './tables.generated.ts';
 import { T4_AMOUNTS, buildT4Xml, digestSlip, slipDigest, t4Problems, type T4Employer, type T4Slip } from './t4-xml.ts';
 
-type Row = Record<string, unknown>;
+type PrDb = Kysely<PrDatabase>;
 
 const tags = ['pr-cheque'];
 const YEAR = { type: 'integer', minimum: 2000, maximum: 2099 };
@@ -32,34 +33,39 @@ const boxColumn = (box: string) => `Box${box}`;
 /** A stored value as the file's text (null: empty). */
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 /** A mailing address as the T4 XML takes it, from a row's address columns (the company's, an employee's). */
-const postalAddress = (row: Row) => ({ address: text(row['address']), city: text(row['city']), province: text(row['province_code']), postalCode: text(row['postal_code']) });
+const postalAddress = (row: Partial<Record<'address' | 'city' | 'province_code' | 'postal_code', string | null>>) => ({
+  address: text(row.address),
+  city: text(row.city),
+  province: text(row.province_code),
+  postalCode: text(row.postal_code),
+});
 
 /** The employer's T4 data: the default company (name, address) and pr_employer (payroll account, contact). */
-export async function t4Employer(db: AnyDb, language: string): Promise<T4Employer | null> {
-  const company = (await db.selectFrom('companies').select(['name', 'address', 'city', 'province_code', 'postal_code']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
-  const account = (await db.selectFrom('pr_employer').selectAll().orderBy('employer_id').limit(1).executeTakeFirst()) as Row | undefined;
+export async function t4Employer(db: PrDb, language: string): Promise<T4Employer | null> {
+  const company = await db.selectFrom('companies').select(['name', 'address', 'city', 'province_code', 'postal_code']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst();
+  const account = await db.selectFrom('pr_employer').selectAll().orderBy('employer_id').limit(1).executeTakeFirst();
   if (!company || !account) return null;
   return {
-    payrollAccount: text(account['payroll_account']),
-    name: text(company['name']),
+    payrollAccount: account.payroll_account,
+    name: text(company.name),
     ...postalAddress(company),
-    transmitterNo: text(account['transmitter_no']),
-    contactName: text(account['contact_name']),
-    contactArea: text(account['contact_area']),
-    contactPhone: text(account['contact_phone']),
-    contactEmail: text(account['contact_email']),
+    transmitterNo: account.transmitter_no,
+    contactName: account.contact_name,
+    contactArea: account.contact_area,
+    contactPhone: account.contact_phone,
+    contactEmail: account.contact_email,
     language: language.startsWith('fr') ? 'F' : 'E',
   };
 }
 
 /** The year's slips as the payroll now computes them (type O until compared with what was filed). */
-export async function currentSlips(db: AnyDb, engine: 'sqlite' | 'postgres', year: number): Promise<T4Slip[]> {
+export async function currentSlips(db: PrDb, engine: 'sqlite' | 'postgres', year: number): Promise<T4Slip[]> {
   const rows = await t4YearRows(db, year);
   const ids = rows.map((row) => String(row['EmployeeId']));
-  const employees = new Map<string, Row>();
+  const employees = new Map<string, Partial<Record<'first_name' | 'last_name' | 'address' | 'city' | 'province_code' | 'postal_code' | 'sin', string | null>>>();
   for (let start = 0; start < ids.length; start += 1000) {
-    const found = (await db.selectFrom('pr_employees').select(['employee_id', 'first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin']).where('employee_id', 'in', ids.slice(start, start + 1000)).execute()) as Row[];
-    for (const row of found) employees.set(String(row['employee_id']), row);
+    const found = await db.selectFrom('pr_employees').select(['employee_id', 'first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin']).where('employee_id', 'in', ids.slice(start, start + 1000)).execute();
+    for (const row of found) employees.set(row.employee_id, row);
   }
   const money = (raw: unknown): Decimal => decimalFromDb(engine, raw, 2) ?? '0.00';
   return rows.map((row) => {
@@ -68,10 +74,10 @@ export async function currentSlips(db: AnyDb, engine: 'sqlite' | 'postgres', yea
     for (const [box] of T4_AMOUNTS) boxes[box] = add(money(row[boxColumn(box)]), '0.00');
     return {
       employeeId: String(row['EmployeeId']),
-      lastName: text(employee['last_name']),
-      firstName: text(employee['first_name']),
+      lastName: text(employee.last_name),
+      firstName: text(employee.first_name),
       ...postalAddress(employee),
-      sin: text(employee['sin'] ?? row['Sin']),
+      sin: text(employee.sin ?? row['Sin']),
       employmentProvince: text(row['Province']),
       boxes,
       employerCpp: money(row['EmployerCpp']),
@@ -82,32 +88,32 @@ export async function currentSlips(db: AnyDb, engine: 'sqlite' | 'postgres', yea
 }
 
 /** The slips last filed for the year, per employee: their amounts (digest) and whether they were cancelled. */
-async function filedSlips(db: AnyDb, year: number): Promise<Map<string, { amounts: string; cancelled: boolean }>> {
-  const rows = (await db
+async function filedSlips(db: PrDb, year: number): Promise<Map<string, { amounts: string; cancelled: boolean }>> {
+  const rows = await db
     .selectFrom('pr_t4_file_slips as s')
     .innerJoin('pr_t4_files as f', 'f.file_id', 's.file_id')
     .where('f.year', '=', year)
     .select(['s.employee_id', 's.slip_type', 's.amounts', 'f.file_id'])
     .orderBy('f.file_id')
-    .execute()) as Row[];
+    .execute();
   const filed = new Map<string, { amounts: string; cancelled: boolean }>();
-  for (const row of rows) filed.set(String(row['employee_id']), { amounts: String(row['amounts']), cancelled: row['slip_type'] === 'C' });
+  for (const row of rows) filed.set(row.employee_id, { amounts: row.amounts, cancelled: row.slip_type === 'C' });
   return filed;
 }
 
 /** A cancelled slip: the employee's name and SIN, the province and amounts as filed (CRA matches it to them), marked C. */
-async function cancelledSlip(db: AnyDb, employeeId: string, digest: string): Promise<T4Slip> {
-  const employee = ((await db.selectFrom('pr_employees').select(['first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin']).where('employee_id', '=', employeeId).executeTakeFirst()) ?? {}) as Row;
+async function cancelledSlip(db: PrDb, employeeId: string, digest: string): Promise<T4Slip> {
+  const employee = await db.selectFrom('pr_employees').select(['first_name', 'last_name', 'address', 'city', 'province_code', 'postal_code', 'sin']).where('employee_id', '=', employeeId).executeTakeFirst();
   const filed = digestSlip(digest);
   return {
     employeeId,
-    lastName: text(employee['last_name']),
-    firstName: text(employee['first_name']),
-    address: text(employee['address']),
-    city: text(employee['city']),
-    province: text(employee['province_code']),
-    postalCode: text(employee['postal_code']),
-    sin: text(employee['sin']),
+    lastName: text(employee?.last_name),
+    firstName: text(employee?.first_name),
+    address: text(employee?.address),
+    city: text(employee?.city),
+    province: text(employee?.province_code),
+    postalCode: text(employee?.postal_code),
+    sin: text(employee?.sin),
     employmentProvince: filed.province,
     boxes: filed.boxes,
     employerCpp: '0.00',
@@ -123,7 +129,7 @@ export interface T4Generation {
 }
 
 /** Which slips the next file holds: all (O) when none was filed for the year, else those changed since (A / C). */
-export async function nextGeneration(db: AnyDb, engine: 'sqlite' | 'postgres', year: number): Promise<T4Generation> {
+export async function nextGeneration(db: PrDb, engine: 'sqlite' | 'postgres', year: number): Promise<T4Generation> {
   const all = await currentSlips(db, engine, year);
   const filed = await filedSlips(db, year);
   if (filed.size === 0) return { type: 'O', slips: all, all };
@@ -148,26 +154,27 @@ export const t4FileRoutes: EntityRoutes = async (app, { contextOf }) => {
     const language = ctx.user.row.language;
     const refuse = (code: string, key: string, params: Record<string, unknown> = {}) =>
       sendAnswer(reply, { status: 400, body: { ResultStatus: 2, ResultCode: code, Message: messageIn(language, `pr:t4File.${key}`, params), EntityId: null, Exception: null } });
-    const employer = await t4Employer(ctx.any, language ?? 'en-CA');
+    const db = prDb(ctx.db);
+    const employer = await t4Employer(db, language ?? 'en-CA');
     if (!employer) return refuse('t4_employer_missing', 'employerMissing');
     // Exactly once (issue 39): one generation at a time on every instance; a caller that waited finds it recorded.
     const once = await oneAtATime(ctx, request, `pr:t4-file:${year}`, messageIn(language, 'pr:reports.t4.title'), () =>
-      ctx.any.transaction().execute(async (trx) => {
+      db.transaction().execute(async (trx) => {
         const generation = await nextGeneration(trx, ctx.engine, year);
-        const next = (await trx.selectFrom('pr_t4_files').select((eb) => eb.fn.max('file_id').as('last')).executeTakeFirst()) as Row | undefined;
-        const reference = `T4${String(Number(next?.['last'] ?? 0) + 1).padStart(6, '0')}`;
+        const next = await trx.selectFrom('pr_t4_files').select((eb) => eb.fn.max('file_id').as('last')).executeTakeFirst();
+        const reference = `T4${String(Number(next?.last ?? 0) + 1).padStart(6, '0')}`;
         const file = { year, reference, type: generation.type, employer, slips: generation.slips, totalsOf: generation.all };
         const problems = t4Problems(file);
         if (generation.type === 'A' && generation.slips.length === 0) return { refused: ['unchanged', {}] as const };
         if (problems.length > 0) return { refused: [problems[0]!.key, { employee: problems[0]!.employeeId ?? '' }] as const };
         const content = buildT4Xml(file);
         const changed = generation.type === 'A' ? generation.slips.map((slip) => `${slip.employeeId} ${slip.type}`).join(', ') : '';
-        const inserted = (await trx
+        const inserted = await trx
           .insertInto('pr_t4_files')
           .values({ year, report_type: generation.type, created_on: new Date().toISOString(), created_by: ctx.user.userId, slips: generation.slips.length, changed, content })
           .returning('file_id')
-          .executeTakeFirstOrThrow()) as Row;
-        const fileId = Number(inserted['file_id']);
+          .executeTakeFirstOrThrow();
+        const fileId = inserted.file_id;
         for (let start = 0; start < generation.slips.length; start += 500) {
           await trx
             .insertInto('pr_t4_file_slips')
@@ -191,27 +198,28 @@ export const t4FileRoutes: EntityRoutes = async (app, { contextOf }) => {
     const ctx = await contextOf(request, reply, 'pr-cheque', 'read');
     if (!ctx) return reply;
     const year = Number(request.query.Year);
-    const rows = (await ctx.any.selectFrom('pr_t4_files').select(['file_id', 'year', 'report_type', 'created_on', 'created_by', 'slips', 'changed']).where('year', '=', year).orderBy('file_id').execute()) as Row[];
+    const db = prDb(ctx.db);
+    const rows = await db.selectFrom('pr_t4_files').select(['file_id', 'year', 'report_type', 'created_on', 'created_by', 'slips', 'changed']).where('year', '=', year).orderBy('file_id').execute();
     // Which slips each file held (issue 45 item 6): the employee and the slip's type, O / A / C.
-    const slips = (await ctx.any
+    const slips = await db
       .selectFrom('pr_t4_file_slips as s')
       .innerJoin('pr_t4_files as f', 'f.file_id', 's.file_id')
       .where('f.year', '=', year)
       .select(['s.file_id', 's.employee_id', 's.slip_type'])
       .orderBy('s.file_id')
       .orderBy('s.employee_id')
-      .execute()) as Row[];
+      .execute();
     return {
       ResultStatus: rows.length > 0 ? 1 : 6,
       List: rows.map((row) => ({
-        FileId: Number(row['file_id']),
-        Year: Number(row['year']),
-        ReportType: row['report_type'],
-        CreatedOn: row['created_on'],
-        CreatedBy: row['created_by'],
-        Slips: Number(row['slips']),
-        Changed: row['changed'],
-        SlipsFiled: slips.filter((slip) => Number(slip['file_id']) === Number(row['file_id'])).map((slip) => ({ EmployeeId: slip['employee_id'], Type: slip['slip_type'] })),
+        FileId: row.file_id,
+        Year: row.year,
+        ReportType: row.report_type,
+        CreatedOn: row.created_on,
+        CreatedBy: row.created_by,
+        Slips: row.slips,
+        Changed: row.changed,
+        SlipsFiled: slips.filter((slip) => slip.file_id === row.file_id).map((slip) => ({ EmployeeId: slip.employee_id, Type: slip.slip_type })),
       })),
     };
   });

@@ -12,6 +12,7 @@ import type { ApTables } from '@erp/modules/ap/server/tables.generated';
 import type { OeTables } from '@erp/modules/oe/server/tables.generated';
 import type { SoTables } from '@erp/modules/so/server/tables.generated';
 import type { TeTables } from '@erp/modules/te/server/tables.generated';
+import type { MigrationTables } from './migration-tables.ts';
 
 export type PrUnionsTable = RecordTrail & {
   union_id: string;
@@ -287,7 +288,7 @@ export type PrTables = {
   pr_work_order_lines: PrWorkOrderLinesTable;
   pr_time_cards: PrTimeCardsTable;
   fiscal_periods: FiscalPeriodsPrColumns;
-};
+} & MigrationTables;
 
 /** What module pr's queries may name: the core's tables, its own and those of the modules it requires. */
 export type PrDatabase = DB & PrTables & ShellTables & GlTables & ArTables & IcTables & PoTables & ApTables & OeTables & SoTables & TeTables;

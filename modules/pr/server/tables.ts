@@ -33,7 +33,7 @@
  */
 import { add, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { SeedDb } from '@erp/server/db/migration-db';
 import type { RateItem } from '../definitions/common.ts';
 import type { Bracket, PayTables } from './deductions.ts';
 
@@ -507,7 +507,7 @@ const trail = (now: string) => ({ created_by: 'seed', created_on: now, updated_b
  * source text changed: figures corrected or verified) while every row of it is still the seed's — rows a user
  * changed on the Contribution maintenance or Tax tables screens stand.
  */
-export async function seedTables(db: AnyDb): Promise<void> {
+export async function seedTables(db: SeedDb): Promise<void> {
   const now = new Date().toISOString();
   for (const edition of EDITIONS) {
     const source = edition.source.slice(0, 200);

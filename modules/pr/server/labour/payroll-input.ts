@@ -14,6 +14,7 @@ import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf } from '@erp/server/entities/call-result';
 import { DEFAULT_PAY_CODE } from '../../definitions/labour.ts';
+import { prDb } from '../tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -29,7 +30,7 @@ export const timeCardLineRoutes: EntityRoutes = async (app, { contextOf }) => {
   app.post<{ Body: { Header: Row; Key: string } }>('/api/pr/time-card-lines', { schema: SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'pr-transaction', 'write');
     if (!ctx) return reply;
-    const db = ctx.any;
+    const db = prDb(ctx.db);
     const employeeId = request.body.Key.trim().toUpperCase();
     const transactionId = typeof request.body.Header['TransactionId'] === 'number' ? request.body.Header['TransactionId'] : null;
     let paid = db
@@ -39,7 +40,7 @@ export const timeCardLineRoutes: EntityRoutes = async (app, { contextOf }) => {
       .where('t.status', '<>', 'Cancelled')
       .where('l.time_card_no', 'is not', null);
     if (transactionId !== null) paid = paid.where('t.transaction_id', '<>', transactionId);
-    const cards = (await db
+    const cards = await db
       .selectFrom('pr_time_cards as c')
       .leftJoin('pr_work_codes as w', 'w.work_code_id', 'c.work_code_id')
       .select(['c.time_card_no', 'c.hours', 'c.rate', 'w.pay_code_id'])
@@ -48,13 +49,13 @@ export const timeCardLineRoutes: EntityRoutes = async (app, { contextOf }) => {
       .where('c.time_card_no', 'not in', paid)
       .orderBy('c.work_date')
       .orderBy('c.time_card_id')
-      .execute()) as Row[];
+      .execute();
     const lines = cards.map((card) => ({
       Values: {
-        CodeId: typeof card['pay_code_id'] === 'string' && card['pay_code_id'] !== '' ? card['pay_code_id'] : DEFAULT_PAY_CODE,
-        Hours: decimalFromDb(db, card['hours'], 4) ?? '0.0000',
-        Rate: decimalFromDb(db, card['rate'], 4) ?? '0.0000',
-        TimeCardNo: String(card['time_card_no']),
+        CodeId: card.pay_code_id ? card.pay_code_id : DEFAULT_PAY_CODE,
+        Hours: decimalFromDb(db, card.hours, 4) ?? '0.0000',
+        Rate: decimalFromDb(db, card.rate, 4) ?? '0.0000',
+        TimeCardNo: String(card.time_card_no),
       },
       Selected: true,
     }));

@@ -9,17 +9,17 @@
  * has a model and no work order of the kind yet — lines: the model's labour budget — through the documents'
  * own insert (numbering, computed totals), each lot in its own transaction.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
 import type { ServerProcess } from '@erp/server/processes/engine';
-import { whereGiven, type AnySelect, type ReportContext, type ServerReport } from '@erp/server/reports/engine';
+import { whereGiven, type ReportContext, type ServerReport } from '@erp/server/reports/engine';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { siteExists } from '@erp/modules/te/server/api';
 import { refused } from '../processes.ts';
 import { workOrder } from '../../definitions/labour.ts';
 import { employeeWorkdayReport, generateWorkOrders, jobCosting, labourBudgetReport, timeSheetReport } from '../../definitions/labour-reports.ts';
+import { prDb, type PrDatabase } from '../tables.generated.ts';
 
 type Row = Record<string, unknown>;
 const NOT_FOUND = 'te:rules.notFound';
@@ -27,8 +27,8 @@ const NOT_FOUND = 'te:rules.notFound';
 const employeeName = sql<string>`e.first_name || ' ' || e.last_name`;
 
 /** Approved time of the jobs the parameters select, within each job ledger (from its creation date). */
-function ledgerTime(ctx: ReportContext): AnySelect {
-  let query: AnySelect = ctx.db
+function ledgerTime(ctx: ReportContext) {
+  let query = prDb(ctx.db)
     .selectFrom('pr_time_cards as c')
     .innerJoin('pr_work_orders as w', 'w.work_order_no', 'c.work_order_no')
     .where('c.status', '=', 'Approved')
@@ -69,7 +69,7 @@ const labourBudget: ServerReport = {
     const actual = ledgerTime(ctx)
       .select(['c.work_order_no as job', 'c.work_code_id as code', (eb) => eb.fn.sum('c.hours').as('hours'), (eb) => eb.fn.sum('c.amount').as('amount')])
       .groupBy(['c.work_order_no', 'c.work_code_id']);
-    let budget: AnySelect = ctx.db
+    let budget = prDb(ctx.db)
       .selectFrom('pr_work_orders as w')
       .innerJoin('te_lots as l', 'l.lot_id', 'w.lot_id')
       .innerJoin('pr_labour_budgets as b', 'b.model_id', 'l.model_id')
@@ -77,7 +77,7 @@ const labourBudget: ServerReport = {
     budget = whereGiven(ctx, budget, { WorkOrderNo: 'w.work_order_no', SiteId: 'w.site_id' });
     const keys = budget.union(ledgerTime(ctx).select(['c.work_order_no as job', 'c.work_code_id as code']));
     const zero = sql<number>`0`;
-    return ctx.db
+    return prDb(ctx.db)
       .selectFrom(keys.as('k'))
       .innerJoin('pr_work_orders as w', 'w.work_order_no', 'k.job')
       .leftJoin('te_lots as l', 'l.lot_id', 'w.lot_id')
@@ -98,8 +98,8 @@ const labourBudget: ServerReport = {
   },
 };
 
-function timeCardsOfPeriod(ctx: ReportContext): AnySelect {
-  let query: AnySelect = ctx.db
+function timeCardsOfPeriod(ctx: ReportContext) {
+  let query = prDb(ctx.db)
     .selectFrom('pr_time_cards as c')
     .leftJoin('pr_employees as e', 'e.employee_id', 'c.employee_id')
     .where('c.work_date', '>=', String(ctx.params['StartDate']))
@@ -142,13 +142,13 @@ const employeeWorkday: ServerReport = {
 };
 
 /** A lot's model budget as work order lines. */
-async function budgetLines(trx: AnyTransaction, modelId: string): Promise<Row[]> {
-  const rows = (await trx.selectFrom('pr_labour_budgets').select(['work_code_id', 'hours']).where('model_id', '=', modelId).orderBy('work_code_id').execute()) as Row[];
-  return rows.map((row) => ({ WorkCodeId: row['work_code_id'], BudgetHours: decimalFromDb(trx, row['hours'], 4) ?? '0.0000' }));
+async function budgetLines(trx: Transaction<PrDatabase>, modelId: string): Promise<Row[]> {
+  const rows = await trx.selectFrom('pr_labour_budgets').select(['work_code_id', 'hours']).where('model_id', '=', modelId).orderBy('work_code_id').execute();
+  return rows.map((row) => ({ WorkCodeId: row.work_code_id, BudgetHours: decimalFromDb(trx, row.hours, 4) ?? '0.0000' }));
 }
 
 /** Creates the Open work order of a lot (the process and the demo data). */
-export async function createWorkOrder(trx: AnyTransaction, input: { lotId: string; siteId: string; modelId: string; date: string; serviceType: string; kind?: string }, userId: string): Promise<string> {
+export async function createWorkOrder(trx: Transaction<PrDatabase>, input: { lotId: string; siteId: string; modelId: string; date: string; serviceType: string; kind?: string }, userId: string): Promise<string> {
   const record = await insertDocument(
     trx,
     workOrder,
@@ -174,11 +174,11 @@ const generate: ServerProcess = {
   prepare: siteExists,
   preview(ctx) {
     const kind = String(ctx.params['ServiceType']) === 'Construction' ? 'Construction' : 'Service';
-    let query: AnySelect = ctx.db
+    let query = prDb(ctx.db)
       .selectFrom('te_lots as l')
       .where('l.site_id', '=', String(ctx.params['SiteId']))
       .where('l.model_id', 'is not', null)
-      .where('l.is_active', '=', 1 as never)
+      .where('l.is_active', '=', 1)
       .where((eb) => eb.not(eb.exists(eb.selectFrom('pr_work_orders as w').select('w.work_order_id').whereRef('w.lot_id', '=', 'l.lot_id').where('w.kind', '=', kind))))
       .select([
         'l.lot_id as LotId',
@@ -196,12 +196,12 @@ const generate: ServerProcess = {
     const serviceType = String(ctx.params['ServiceType']);
     const kind = serviceType === 'Construction' ? 'Construction' : 'Service';
     try {
-      return await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
-        const lot = (await trx.selectFrom('te_lots').select(['site_id', 'model_id']).where('lot_id', '=', lotId).executeTakeFirst()) as Row | undefined;
-        if (!lot || lot['model_id'] == null) throw BusinessError.of(400, 'not_found', NOT_FOUND);
+      return await prDb(ctx.db).transaction().execute(async (trx) => {
+        const lot = await trx.selectFrom('te_lots').select(['site_id', 'model_id']).where('lot_id', '=', lotId).executeTakeFirst();
+        if (!lot || lot.model_id == null) throw BusinessError.of(400, 'not_found', NOT_FOUND);
         const taken = await trx.selectFrom('pr_work_orders').select('work_order_no').where('lot_id', '=', lotId).where('kind', '=', kind).executeTakeFirst();
-        if (taken) throw BusinessError.of(409, 'exists', 'pr:labour.reports.generateWorkOrders.exists', { lot: lotId, job: taken['work_order_no'] });
-        const job = await createWorkOrder(trx, { lotId, siteId: String(lot['site_id']), modelId: String(lot['model_id']), date: String(ctx.params['OrderDate']), serviceType, kind }, ctx.user.userId);
+        if (taken) throw BusinessError.of(409, 'exists', 'pr:labour.reports.generateWorkOrders.exists', { lot: lotId, job: taken.work_order_no });
+        const job = await createWorkOrder(trx, { lotId, siteId: String(lot.site_id), modelId: lot.model_id, date: String(ctx.params['OrderDate']), serviceType, kind }, ctx.user.userId);
         return { ResultStatus: 1, ResultCode: 'created', Message: messageIn(ctx.locale, 'pr:labour.reports.generateWorkOrders.done', { lot: lotId, job }), EntityId: lotId };
       });
     } catch (error) {

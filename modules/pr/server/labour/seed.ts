@@ -5,21 +5,22 @@
  * model's budget, ledgers opened 40 days ago) and four weeks of time cards by four IBEW electricians — the
  * older ones Approved (job cost, and offered to payroll), the last week's Open.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { mul } from '@erp/shared/decimal';
 import { decimalToDb } from '@erp/server/db/decimal-codec';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { SeedDb } from '@erp/server/db/migration-db';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { timeCard } from '../../definitions/labour.ts';
 import { createWorkOrder } from './reports.ts';
 import { employeeRate } from './rules.ts';
+import { prDb, type PrDatabase } from '../tables.generated.ts';
 
 const ACTOR = 'seed';
 const trail = (now: string) => ({ created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 });
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString().slice(0, 10);
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
+async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
   return (await db.selectFrom(table).select(sql`1`.as('one')).limit(1).execute()).length === 0;
 }
 
@@ -44,14 +45,14 @@ const BUDGETS: Record<string, readonly [string, string, string][]> = {
 const CREW = ['E1001', 'E1002', 'E1005', 'E1011'];
 const JOB_LOTS = ['MAPLE-001', 'MAPLE-002', 'MAPLE-003', 'MAPLE-004', 'MAPLE-005'];
 
-async function seedJobs(trx: AnyTransaction, now: string): Promise<void> {
-  const lots = (await trx.selectFrom('te_lots').select(['lot_id', 'site_id', 'model_id']).where('lot_id', 'in', JOB_LOTS).orderBy('lot_id').execute()) as { lot_id: string; site_id: string; model_id: string | null }[];
-  const crew = (await trx.selectFrom('pr_employees').select('employee_id').where('employee_id', 'in', CREW).orderBy('employee_id').execute()) as { employee_id: string }[];
+async function seedJobs(trx: Transaction<PrDatabase>, now: string): Promise<void> {
+  const lots = await trx.selectFrom('te_lots').select(['lot_id', 'site_id', 'model_id']).where('lot_id', 'in', JOB_LOTS).orderBy('lot_id').execute();
+  const crew = await trx.selectFrom('pr_employees').select('employee_id').where('employee_id', 'in', CREW).orderBy('employee_id').execute();
   if (lots.length === 0 || crew.length === 0) return;
   const opened = daysAgo(40);
   for (const [index, lot] of lots.entries()) {
     if (!lot.model_id) continue;
-    const job = await createWorkOrder(trx, { lotId: lot.lot_id, siteId: lot.site_id, modelId: lot.model_id, date: opened, serviceType: 'Construction' }, ACTOR);
+    const job = await createWorkOrder(trx, { lotId: lot.lot_id, siteId: String(lot.site_id), modelId: lot.model_id, date: opened, serviceType: 'Construction' }, ACTOR);
     // Four weeks of weekdays, two electricians a job; a card a day each, rough-in first, then finishes.
     for (let day = 28; day >= 1; day -= 1) {
       const date = daysAgo(day);
@@ -73,16 +74,17 @@ async function seedJobs(trx: AnyTransaction, now: string): Promise<void> {
   }
 }
 
-export async function seedLabour(db: AnyDb): Promise<void> {
+export async function seedLabour(seed: SeedDb): Promise<void> {
+  const db = prDb(seed);
   const now = new Date().toISOString();
-  if (await isEmpty(db, 'pr_work_codes')) {
+  if (await isEmpty(seed, 'pr_work_codes')) {
     await db
       .insertInto('pr_work_codes')
       .values(WORK_CODES.map(([code, description, phase, pay]) => ({ work_code_id: code, description, phase, pay_code_id: pay, is_active: 1, ...trail(now) })))
       .execute();
   }
-  const models = new Set(((await db.selectFrom('te_models').select('model_id').where('model_id', 'in', Object.keys(BUDGETS)).execute()) as { model_id: string }[]).map((row) => row.model_id));
-  if (models.size > 0 && (await isEmpty(db, 'pr_labour_budgets'))) {
+  const models = new Set((await db.selectFrom('te_models').select('model_id').where('model_id', 'in', Object.keys(BUDGETS)).execute()).map((row) => row.model_id));
+  if (models.size > 0 && (await isEmpty(seed, 'pr_labour_budgets'))) {
     await db
       .insertInto('pr_labour_budgets')
       .values(
@@ -101,6 +103,6 @@ export async function seedLabour(db: AnyDb): Promise<void> {
       )
       .execute();
   }
-  if (!(await isEmpty(db, 'pr_work_orders'))) return;
-  await db.transaction().execute((trx: AnyTransaction) => seedJobs(trx, now));
+  if (!(await isEmpty(seed, 'pr_work_orders'))) return;
+  await db.transaction().execute((trx) => seedJobs(trx, now));
 }
