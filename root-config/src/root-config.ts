@@ -48,7 +48,7 @@ import { loadStaffElements } from './chrome/staff-elements.ts';
 import { readImportMap } from './import-map.ts';
 import { layoutConfig } from './layout.ts';
 import { changeLanguage, publishLanguage } from './locale.ts';
-import { go, landingPath } from './router/guard.ts';
+import { firstNavigation, go, landingPath } from './router/guard.ts';
 import { Workspace } from './tabs/workspace.ts';
 import { WORKSPACE_APP, workspaceApplication } from './workspace-app.ts';
 import { StartupCache, indexedDbStore, type CacheOwner } from './startup-cache.ts';
@@ -509,10 +509,11 @@ async function boot(): Promise<void> {
 
     settleLocation();
     // §4 first navigation, step 5: a landing page in the profile (on arrival at the home page only, so
-    // deep links and reloads keep their place).
+    // deep links and reloads keep their place); a portal customer at the portal's root, its first screen.
     const landingPage = data?.profile.landingPage;
-    if (landingPage && firstPath === '/') {
-      window.history.replaceState(null, '', `#${landingPath(landingPage)}`);
+    const firstScreen = firstNavigation(firstPath, landingPage);
+    if (firstScreen !== firstPath || (landingPage && firstPath === '/')) {
+      window.history.replaceState(null, '', `#${firstScreen}`);
     }
     workspace = new Workspace({ imports, storage: safeLocalStorage(), config });
     startLayout(workspace);

@@ -99,3 +99,26 @@ describe('handOver', () => {
     expect(calls.filter((call) => call.url === TOKEN).map((call) => new URLSearchParams(call.body ?? '').get('code'))).toEqual(['CODE', 'OTHER']);
   });
 });
+
+describe('exchangeEarly', () => {
+  it('says when its token request has left, before its answer comes (the modules wait for that: loader.ts)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls: string[] = [];
+    const impl = ((request: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(request)}`);
+      if (String(request) === METADATA) return Promise.resolve(Response.json({ token_endpoint: TOKEN }));
+      return new Promise<Response>((resolve) => (answer = resolve));
+    }) as typeof fetch;
+    const early = exchangeEarly(exchange, impl);
+    await early.sent;
+    expect(calls).toEqual([`GET ${METADATA}`, `POST ${TOKEN}`]);
+    answer(Response.json({ access_token: 'A' }));
+    expect(await (await early.token)?.json()).toEqual({ access_token: 'A' });
+  });
+
+  it('settles when no token request is made (the metadata failed)', async () => {
+    const early = exchangeEarly(exchange, (() => Promise.resolve(new Response('', { status: 500 }))) as typeof fetch);
+    await early.sent;
+    expect(await early.token).toBeNull();
+  });
+});
