@@ -122,3 +122,19 @@ describe('exchangeEarly', () => {
     expect(await early.token).toBeNull();
   });
 });
+
+describe('the early access token (the shell starts its start-up calls with it: root-config.ts)', () => {
+  it('is read from the early answer, which oidc-client-ts still reads whole', async () => {
+    const { impl } = provider();
+    const early = exchangeEarly(exchange, impl);
+    const handing = handOver(exchange, early, impl, () => undefined);
+    await handing(METADATA, { method: 'GET' });
+    const token = await handing(TOKEN, { method: 'POST', body: tokenBody() });
+    expect(await token.json()).toEqual({ access_token: 'token-2' });
+    expect(await early.accessToken).toBe('token-2');
+  });
+
+  it('is null when the exchange was refused', async () => {
+    expect(await exchangeEarly(exchange, provider(400).impl).accessToken).toBeNull();
+  });
+});

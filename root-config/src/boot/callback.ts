@@ -96,6 +96,8 @@ export interface EarlyAnswers {
    * start-up calls wait for it.
    */
   sent: Promise<void>;
+  /** The access token of the early answer (read before the shell reads the answer), or null. */
+  accessToken: Promise<string | null>;
 }
 
 const okOrNull = (response: Response) => (response.ok ? response : null);
@@ -124,7 +126,12 @@ export function exchangeEarly(exchange: CallbackExchange, fetchImpl: typeof fetc
     return answer.then(okOrNull, () => null);
   }).catch(() => null);
   void token.finally(markSent);
-  return { metadata, tokenUrl, token, sent };
+  // Read from a copy made before handOver gives the answer to oidc-client-ts (which reads its body).
+  const accessToken = token
+    .then((response) => response?.clone().json() ?? null)
+    .then((body: { access_token?: unknown } | null) => (typeof body?.access_token === 'string' ? body.access_token : null))
+    .catch(() => null);
+  return { metadata, tokenUrl, token, sent, accessToken };
 }
 
 /** The `code` of a token request's body (oidc-client-ts sends URLSearchParams), or null. */
@@ -161,4 +168,26 @@ export function handOver(exchange: CallbackExchange, early: EarlyAnswers, fetchI
     }
     return fetchImpl(input, init);
   };
+}
+
+/**
+ * The early exchange's access token, for the shell's start-up calls (root-config.ts): they leave as the token comes,
+ * not after the modules have loaded and oidc-client-ts has handled the callback. Used only when oidc-client-ts signs
+ * in with that same token.
+ */
+declare global {
+  interface Window {
+    erpCallbackAccessToken?: Promise<string | null>;
+  }
+}
+
+export function publishCallbackAccessToken(token: Promise<string | null>): void {
+  window.erpCallbackAccessToken = token;
+}
+
+/** The callback page's early access token (once: taken away), or null. */
+export function takeCallbackAccessToken(): Promise<string | null> | null {
+  const token = window.erpCallbackAccessToken ?? null;
+  delete window.erpCallbackAccessToken;
+  return token;
 }

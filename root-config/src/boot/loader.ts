@@ -27,7 +27,7 @@
  * kept HOME there), and every module and answer is on the way to the first screen.
  */
 import { indexedDbStore } from '../startup-cache.ts';
-import { callbackExchangeOf, exchangeEarly, handOver } from './callback.ts';
+import { callbackExchangeOf, exchangeEarly, handOver, publishCallbackAccessToken } from './callback.ts';
 import { firstVisitOf, prepareSignIn } from './first-visit.ts';
 import { keptHomeOf } from './kept-home.ts';
 
@@ -177,6 +177,7 @@ function startCallbackExchange(): Promise<void> | null {
       if (window.fetch === handing) window.fetch = pageFetch;
     });
     window.fetch = handing;
+    publishCallbackAccessToken(early.accessToken);
     return early.sent;
   } catch {
     return null;
