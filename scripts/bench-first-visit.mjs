@@ -9,7 +9,8 @@
  *   the form's POST (with the password check's own time, the server's `Server-Timing: password`), each document
  *   of the redirect chain to /auth/callback, then on the callback page the provider's metadata, the token exchange
  *   (DPoP), the start-up calls, the modules (first request to last answer), and the first render (the last of
- *   those answers to the screen's content in the DOM);
+ *   those answers to the screen's content in the DOM); and the shell's part as a whole (the callback page's answer
+ *   to the first screen);
  * - the password hash's cost (scrypt) in this Node, per parameter set.
  * Every phase is a median over the runs of its start and its end, counted from the submit. The first screen is
  * taken in the page itself (a MutationObserver from an init script), not by polling from here.
@@ -114,6 +115,8 @@ async function signIn(browser, user) {
   const documents = requests.filter((r) => r.type === 'document' && r.start >= submitted - 5).sort((a, b) => a.start - b.start);
   const callback = documents.find((r) => new URL(r.url).pathname === '/auth/callback');
   const phases = { total: [0, at(shown)], password: [0, passwordMs] };
+  // The shell's own part: from the callback page's answer to the first screen (the rest is the provider's).
+  if (callback) phases.shell = [at(callback.end), at(shown)];
   for (const [index, document] of documents.entries()) {
     const { pathname } = new URL(document.url);
     const name = `${index + 1}. ${document.method} ${pathname.replace(/\/(interaction|auth)\/[\w-]{10,}/, '/$1/…')}`;
@@ -166,11 +169,13 @@ try {
       console.error(`${user.username} run ${run + 1}: ${Math.round(runs.at(-1).phases.total[1])} ms`);
     }
     const names = [...new Set(runs.flatMap((r) => Object.keys(r.phases)))];
-    const order = (name) => (name === 'total' ? -2 : name === 'password' ? -1 : median(runs.map((r) => r.phases[name]?.[0]).filter(Number.isFinite)));
+    const fixed = ['total', 'password', 'shell'];
+    const order = (name) => (fixed.includes(name) ? fixed.indexOf(name) - fixed.length : median(runs.map((r) => r.phases[name]?.[0]).filter(Number.isFinite)));
     names.sort((a, b) => order(a) - order(b));
     const label = {
       total: '**submit → first screen with its content**',
       password: '… of the form\'s POST: the password check (server side)',
+      shell: '… callback page answered → first screen (the shell\'s part)',
       metadata: 'provider metadata (discovery)',
       token: 'token exchange (POST /oidc/token, DPoP)',
       startup: 'start-up calls (api/shell/*, api/tenant)',

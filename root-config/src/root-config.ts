@@ -48,15 +48,18 @@ import { loadStaffElements } from './chrome/staff-elements.ts';
 import { readImportMap } from './import-map.ts';
 import { layoutConfig } from './layout.ts';
 import { changeLanguage, publishLanguage } from './locale.ts';
-import { go, landingPath } from './router/guard.ts';
+import { firstNavigation, go, landingPath } from './router/guard.ts';
 import { Workspace } from './tabs/workspace.ts';
 import { WORKSPACE_APP, workspaceApplication } from './workspace-app.ts';
 import { StartupCache, indexedDbStore, type CacheOwner } from './startup-cache.ts';
 import { HomeKeeper, retirePageHome } from './boot/keep-home.ts';
 import { HOME_MODULE } from './boot/kept-home.ts';
+import { takeCallbackAccessToken } from './boot/callback.ts';
 
 /** Namespaces every page needs: the elements' (shell), the §8 catalogue (errors) and the micro-apps' (apps). */
 const NAMESPACES = ['shell', 'errors', 'apps'];
+/** The portal's namespace (portal/portal-chrome.ts PORTAL_NAMESPACE, @erp/portal's screens). */
+const PORTAL_NAMESPACE = 'portal';
 const CHANGE_PASSWORD_PATH = '/shell/change-password';
 const CHANGE_PASSWORD_COMPONENT = '@erp/shell-admin#ChangePassword';
 
@@ -72,19 +75,33 @@ function valueOf<T>(result: PromiseSettledResult<T>, fallback: T): T {
   return result.status === 'fulfilled' && result.value !== undefined && result.value !== null ? result.value : fallback;
 }
 
+/** Start-up answers made before sign-in finished, and whether they may serve the user it signed in. */
+interface EarlyShellData {
+  data: ShellData;
+  serves(user: User): boolean;
+}
+
 /**
- * The §7 start-up calls made with the stored user's access token while §4's silent renewal runs (only a
- * token that has not expired, and never on the callback page). Quiet: when any call fails the answer is
- * null and the calls are made again, with the renewed token, once the renewal succeeded. Nothing of it is
- * used (or shown) unless the renewal succeeds for the same user — a failed renewal still goes to sign-in.
+ * The §7 start-up calls made before sign-in has finished, quiet (when any call fails the answer is null and the
+ * calls are made again once sign-in has finished):
+ * - with the stored user's access token while §4's silent renewal runs (only a token that has not expired). Nothing
+ *   of it is used (or shown) unless the renewal succeeds for the same user — a failed renewal still goes to sign-in;
+ * - on the sign-in callback page, issue 69 item 3, with the access token of the boot loader's early exchange
+ *   (boot/callback.ts) as soon as it comes, while oidc-client-ts handles the callback: used only when it signs in
+ *   with that very token.
  */
-async function loadShellDataEarly(session: ShellSession): Promise<{ user: User; data: ShellData } | null> {
-  if (session.isCallback()) return null;
+async function loadShellDataEarly(session: ShellSession): Promise<EarlyShellData | null> {
+  if (session.isCallback()) {
+    const token = await takeCallbackAccessToken();
+    if (!token) return null;
+    const { data } = await fetchAllAnswers(token);
+    return data ? { data, serves: (user) => user.access_token === token } : null;
+  }
   // Read at once (no IndexedDB round trip): the calls leave before the chrome is even built.
   const stored = session.peekStoredUser();
   if (!stored || stored.expired !== false || !stored.refresh_token) return null;
   const { data } = await fetchAllAnswers(stored.access_token);
-  return data ? { user: stored, data } : null;
+  return data ? { data, serves: (user) => user.profile.sub === stored.profile.sub } : null;
 }
 
 /**
@@ -109,12 +126,9 @@ async function fetchAllAnswers(token: string): Promise<{ data: ShellData | null;
 }
 
 /** The early answer when it was made for the user the renewal signed in, else the calls with the new token. */
-async function shellDataFor(
-  user: User,
-  early: Promise<{ user: User; data: ShellData } | null> | null,
-): Promise<ShellData> {
+async function shellDataFor(user: User, early: Promise<EarlyShellData | null> | null): Promise<ShellData> {
   const answer = early ? await early : null;
-  if (answer && answer.user.profile.sub === user.profile.sub) {
+  if (answer?.serves(user)) {
     // The early calls answer all or nothing.
     complete.add(answer.data);
     return answer.data;
@@ -137,12 +151,9 @@ function cacheOwner(config: ShellConfig, user: User): CacheOwner {
  * again with its token; null when any of them failed (the cached answers stay on screen and in the cache).
  * `revoked` is true when the server refused the token (401): the session is over.
  */
-async function revalidate(
-  user: User,
-  early: Promise<{ user: User; data: ShellData } | null> | null,
-): Promise<{ data: ShellData | null; revoked: boolean }> {
+async function revalidate(user: User, early: Promise<EarlyShellData | null> | null): Promise<{ data: ShellData | null; revoked: boolean }> {
   const answer = early ? await early : null;
-  if (answer && answer.user.profile.sub === user.profile.sub) return { data: answer.data, revoked: false };
+  if (answer?.serves(user)) return { data: answer.data, revoked: false };
   return fetchAllAnswers(user.access_token);
 }
 
@@ -307,7 +318,8 @@ async function boot(): Promise<void> {
   void indexedDbStore();
   // Issue 69 item 3: a page that is not a portal page (the boot loader marks those: boot/loader.ts) runs the staff
   // elements beside the boot; a portal page loads them only when it shows one (a staff member at a portal address).
-  if (!document.getElementById('erp-top')?.classList.contains('erp-shell__top--portal')) void loadStaffElements().catch(() => undefined);
+  const portalPage = document.getElementById('erp-top')?.classList.contains('erp-shell__top--portal') === true;
+  if (!portalPage) void loadStaffElements().catch(() => undefined);
   let session: ShellSession | null = null;
   let workspace: Workspace | null = null;
   const { imports } = readImportMap();
@@ -332,7 +344,10 @@ async function boot(): Promise<void> {
     session = createSession(config);
     early = loadShellDataEarly(session);
   }
-  const i18nReady = initI18n({ namespaces: NAMESPACES, ...(config?.localesVersion ? { version: config.localesVersion } : {}) })
+  // Issue 69 item 3: a portal page (boot/loader.ts) asks for the portal's namespace (its bar's and screens') with these,
+  // not once the portal chrome has loaded — a round trip on the way to the first screen.
+  const namespaces = portalPage ? [...NAMESPACES, PORTAL_NAMESPACE] : NAMESPACES;
+  const i18nReady = initI18n({ namespaces, ...(config?.localesVersion ? { version: config.localesVersion } : {}) })
     .catch(() => undefined)
     .then(() => publishLanguage());
   if (session) started = session.start();
@@ -509,10 +524,11 @@ async function boot(): Promise<void> {
 
     settleLocation();
     // §4 first navigation, step 5: a landing page in the profile (on arrival at the home page only, so
-    // deep links and reloads keep their place).
+    // deep links and reloads keep their place); a portal customer at the portal's root, its first screen.
     const landingPage = data?.profile.landingPage;
-    if (landingPage && firstPath === '/') {
-      window.history.replaceState(null, '', `#${landingPath(landingPage)}`);
+    const firstScreen = firstNavigation(firstPath, landingPage);
+    if (firstScreen !== firstPath || (landingPage && firstPath === '/')) {
+      window.history.replaceState(null, '', `#${firstScreen}`);
     }
     workspace = new Workspace({ imports, storage: safeLocalStorage(), config });
     startLayout(workspace);

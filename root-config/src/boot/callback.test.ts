@@ -99,3 +99,42 @@ describe('handOver', () => {
     expect(calls.filter((call) => call.url === TOKEN).map((call) => new URLSearchParams(call.body ?? '').get('code'))).toEqual(['CODE', 'OTHER']);
   });
 });
+
+describe('exchangeEarly', () => {
+  it('says when its token request has left, before its answer comes (the modules wait for that: loader.ts)', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls: string[] = [];
+    const impl = ((request: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${String(request)}`);
+      if (String(request) === METADATA) return Promise.resolve(Response.json({ token_endpoint: TOKEN }));
+      return new Promise<Response>((resolve) => (answer = resolve));
+    }) as typeof fetch;
+    const early = exchangeEarly(exchange, impl);
+    await early.sent;
+    expect(calls).toEqual([`GET ${METADATA}`, `POST ${TOKEN}`]);
+    answer(Response.json({ access_token: 'A' }));
+    expect(await (await early.token)?.json()).toEqual({ access_token: 'A' });
+  });
+
+  it('settles when no token request is made (the metadata failed)', async () => {
+    const early = exchangeEarly(exchange, (() => Promise.resolve(new Response('', { status: 500 }))) as typeof fetch);
+    await early.sent;
+    expect(await early.token).toBeNull();
+  });
+});
+
+describe('the early access token (the shell starts its start-up calls with it: root-config.ts)', () => {
+  it('is read from the early answer, which oidc-client-ts still reads whole', async () => {
+    const { impl } = provider();
+    const early = exchangeEarly(exchange, impl);
+    const handing = handOver(exchange, early, impl, () => undefined);
+    await handing(METADATA, { method: 'GET' });
+    const token = await handing(TOKEN, { method: 'POST', body: tokenBody() });
+    expect(await token.json()).toEqual({ access_token: 'token-2' });
+    expect(await early.accessToken).toBe('token-2');
+  });
+
+  it('is null when the exchange was refused', async () => {
+    expect(await exchangeEarly(exchange, provider(400).impl).accessToken).toBeNull();
+  });
+});

@@ -89,6 +89,15 @@ export interface EarlyAnswers {
   metadata: Promise<Response | null>;
   tokenUrl: Promise<string | null>;
   token: Promise<Response | null>;
+  /**
+   * Settles once the token request has left (or will not be made): the page holds its modules until then (loader.ts).
+   * Over HTTP/1.1 a browser opens 6 connections to a host; the ~30 boot and portal modules asked for first queued the
+   * token request behind them — it was answered with the last module (BENCHMARKS.md "First visit and sign-in"), and the
+   * start-up calls wait for it.
+   */
+  sent: Promise<void>;
+  /** The access token of the early answer (read before the shell reads the answer), or null. */
+  accessToken: Promise<string | null>;
 }
 
 const okOrNull = (response: Response) => (response.ok ? response : null);
@@ -98,6 +107,8 @@ export function exchangeEarly(exchange: CallbackExchange, fetchImpl: typeof fetc
   const metadata = fetchImpl(exchange.metadataUrl, { method: 'GET', headers: { Accept: 'application/json' } }).then(okOrNull, () => null);
   const keys = exchange.dpop ? storedDpopKeys(exchange.clientId).catch(() => null) : Promise.resolve(null);
   const tokenUrl = metadata.then((response) => response?.clone().json().then((body: { token_endpoint?: unknown }) => (typeof body.token_endpoint === 'string' ? body.token_endpoint : null), () => null) ?? null);
+  let markSent = () => {};
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
   const token = Promise.all([tokenUrl, keys]).then(async ([url, pair]) => {
     // A code bound to a key (dpop_jkt) is only exchanged with that key: without it, oidc-client-ts decides.
     if (!url || (exchange.dpop && !pair)) return null;
@@ -110,9 +121,17 @@ export function exchangeEarly(exchange: CallbackExchange, fetchImpl: typeof fetc
       code_verifier: exchange.codeVerifier,
       client_id: exchange.clientId,
     });
-    return fetchImpl(url, { method: 'POST', headers, body }).then(okOrNull, () => null);
+    const answer = fetchImpl(url, { method: 'POST', headers, body });
+    markSent();
+    return answer.then(okOrNull, () => null);
   }).catch(() => null);
-  return { metadata, tokenUrl, token };
+  void token.finally(markSent);
+  // Read from a copy made before handOver gives the answer to oidc-client-ts (which reads its body).
+  const accessToken = token
+    .then((response) => response?.clone().json() ?? null)
+    .then((body: { access_token?: unknown } | null) => (typeof body?.access_token === 'string' ? body.access_token : null))
+    .catch(() => null);
+  return { metadata, tokenUrl, token, sent, accessToken };
 }
 
 /** The `code` of a token request's body (oidc-client-ts sends URLSearchParams), or null. */
@@ -149,4 +168,26 @@ export function handOver(exchange: CallbackExchange, early: EarlyAnswers, fetchI
     }
     return fetchImpl(input, init);
   };
+}
+
+/**
+ * The early exchange's access token, for the shell's start-up calls (root-config.ts): they leave as the token comes,
+ * not after the modules have loaded and oidc-client-ts has handled the callback. Used only when oidc-client-ts signs
+ * in with that same token.
+ */
+declare global {
+  interface Window {
+    erpCallbackAccessToken?: Promise<string | null>;
+  }
+}
+
+export function publishCallbackAccessToken(token: Promise<string | null>): void {
+  window.erpCallbackAccessToken = token;
+}
+
+/** The callback page's early access token (once: taken away), or null. */
+export function takeCallbackAccessToken(): Promise<string | null> | null {
+  const token = window.erpCallbackAccessToken ?? null;
+  delete window.erpCallbackAccessToken;
+  return token;
 }

@@ -22,12 +22,12 @@
  * the provider's sign-in page (first-visit.ts): no module of the shell loads. Should that fail, the page boots.
  *
  * Issue 69 item 3, issue 71 item 3, the sign-in callback page: at once, the code's exchange for tokens starts
- * (callback.ts, handed to the shell's own sign-in) and so do the boot modules — no frame is waited for: the page
- * shows nothing the user has not seen (no kept HOME there), and every module and answer is on the way to the first
- * screen.
+ * (callback.ts, handed to the shell's own sign-in), and the boot modules as soon as its token request has left (ahead
+ * of them in the browser's connections) — no frame is waited for: the page shows nothing the user has not seen (no
+ * kept HOME there), and every module and answer is on the way to the first screen.
  */
 import { indexedDbStore } from '../startup-cache.ts';
-import { callbackExchangeOf, exchangeEarly, handOver } from './callback.ts';
+import { callbackExchangeOf, exchangeEarly, handOver, publishCallbackAccessToken } from './callback.ts';
 import { firstVisitOf, prepareSignIn } from './first-visit.ts';
 import { keptHomeOf } from './kept-home.ts';
 
@@ -158,25 +158,46 @@ function leaveForSignIn(): boolean {
   return true;
 }
 
-/** On the sign-in callback page: the early exchange, answered to the shell's own requests; whether it started. */
-function startCallbackExchange(): boolean {
+/**
+ * On the sign-in callback page: the early exchange, answered to the shell's own requests; null when it did not start,
+ * else a promise that settles once its token request has left.
+ */
+function startCallbackExchange(): Promise<void> | null {
   try {
     const exchange = callbackExchangeOf({
       shellConfig: document.getElementById('erp-shell-config')?.textContent ?? null,
       href: window.location.href,
       read: (key) => window.localStorage.getItem(key),
     });
-    if (!exchange) return false;
+    if (!exchange) return null;
     const pageFetch = window.fetch;
     const bound = pageFetch.bind(window);
-    const handing = handOver(exchange, exchangeEarly(exchange, bound), bound, () => {
+    const early = exchangeEarly(exchange, bound);
+    const handing = handOver(exchange, early, bound, () => {
       if (window.fetch === handing) window.fetch = pageFetch;
     });
     window.fetch = handing;
-    return true;
+    publishCallbackAccessToken(early.accessToken);
+    return early.sent;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/**
+ * The callback page's modules wait for the token request to leave (callback.ts `sent`: ahead of them in the browser's
+ * six connections), for `TOKEN_FIRST_MS` at most: the provider's metadata and the key's reading take a few ms.
+ */
+const TOKEN_FIRST_MS = 250;
+function startBootAfter(tokenSent: Promise<void>): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    startBoot();
+  };
+  void tokenSent.then(once, once);
+  window.setTimeout(once, TOKEN_FIRST_MS);
 }
 
 /**
@@ -190,8 +211,9 @@ function reservePortalChrome(): void {
 }
 
 reservePortalChrome();
-if (startCallbackExchange()) {
-  startBoot();
+const tokenSent = startCallbackExchange();
+if (tokenSent) {
+  startBootAfter(tokenSent);
 } else if (document.visibilityState === 'visible') {
   afterNextFrame(() => {
     if (leaveForSignIn()) return;
