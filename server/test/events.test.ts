@@ -210,6 +210,26 @@ describe('record events (issue 42 item 2)', () => {
   });
 });
 
+describe('one event, many streams (issue 74)', () => {
+  it('judges each user once, not each stream, and gives each stream only what its own user may see', async () => {
+    // Interleaved: a user restricted to B100 and one who sees every firm, three streams each.
+    const streams = [open('boss'), open('restricted'), open('boss'), open('restricted'), open('boss'), open('restricted')];
+    const boss = streams.filter((_, at) => at % 2 === 0);
+    const restricted = streams.filter((_, at) => at % 2 === 1);
+    await settle(...streams);
+    const before = hub.rightsWorkedOut;
+    // One statement naming both firms: one message, one event for every stream.
+    await db.updateTable('firms').set({ version: sql`version + 1` }).where('firm_id', 'in', ['B100', 'B200']).execute();
+    for (const stream of streams) await expect.poll(() => has(stream, 'firm', 'B100'), { timeout: 5000 }).toBe(true);
+    for (const stream of boss) expect(has(stream, 'firm', 'B200')).toBe(true);
+    // §6: B200 is not the restricted user's, though the other user's answer about it was worked out for the same event.
+    for (const stream of restricted) expect(has(stream, 'firm', 'B200')).toBe(false);
+    // Two users, six streams: two users' rights worked out.
+    expect(hub.rightsWorkedOut - before).toBe(2);
+    for (const stream of streams) hub.closeStream(stream.stream);
+  });
+});
+
 describe('across instances on one PostgreSQL database (LISTEN/NOTIFY)', () => {
   it.skipIf(engine !== 'postgres')('tells a stream on one instance of a write through another', async () => {
     const other = await buildApp(server.config, { logger: false });
