@@ -3,11 +3,12 @@
  * (db/read.ts compiledOnce), a field access and the search's guard kept beside the cached rules lists
  * (entities/access.ts accessOf, search.ts) and a record answered without a copy when nothing of it is hidden — and
  * still: a statement never runs with another call's value, a rights change applies to the next search, and cached
- * rights never cross users (interleaved searches of users with different roles).
+ * rights never cross users (interleaved searches of users with different roles). A plain list's page and count are
+ * compiled once per shape (entities/paging.ts plainShape), never for a restricted user's list.
  */
-import { Kysely, SqliteDialect } from 'kysely';
+import { DefaultQueryCompiler, Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledOnce, PLACEHOLDER, withValues } from '../src/db/read.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { engine } from './helpers/database.ts';
@@ -66,6 +67,13 @@ async function newUser(app: App, admin: string, id: string, roles: string[]): Pr
   return (await signIn(app, id, 'Capacity-74-pass!')).access_token;
 }
 
+/** `newUser` with more of the user screen's fields. */
+async function newUserWith(app: App, admin: string, id: string, fields: Json): Promise<string> {
+  const created = await call(app, 'POST', '/api/data/user', admin, { UserId: id, DisplayName: `User ${id}`, Email: `${id}@example.com`, InitialPassword: 'Capacity-74-pass!', ...fields });
+  expect(created.statusCode, created.body).toBe(201);
+  return (await signIn(app, id, 'Capacity-74-pass!')).access_token;
+}
+
 describe(`the request path's kept rights (${engine})`, () => {
   let server: TestServer;
   let admin: string;
@@ -107,6 +115,43 @@ describe(`the request path's kept rights (${engine})`, () => {
       expect(removed.statusCode, removed.body).toBe(200);
     }
     expect(await foundName(clerk)).toBe('Northshore Metals Ltd.');
+  });
+
+  it('compiles a plain list page and its count once per shape, runs them with each page\'s values, and never for a restricted user', async () => {
+    const restricted = await newUserWith(server.app, admin, 'path-restricted', { Roles: ['ADMIN'], RestrictedToAssignedCustomers: true, AssignedCustomers: ['B100'] });
+    const list = async (token: string, query: string) => {
+      const response = await call(server.app, 'GET', `/api/data/firm?${query}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json() as Json;
+      return { total: answer['TotalCount'] as number, ids: ((answer['List'] ?? []) as Json[]).map((row) => row['FirmId'] as string) };
+    };
+    const all = await list(admin, 'PageSize=4&SortFields=FirmId');
+    expect(all.ids.length).toBe(4);
+    const compiles = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
+    // The list's own statements (the page, the count) among what was compiled.
+    const compiledLists = () => compiles.mock.results.map((result) => (result.value as CompiledQuery).sql).filter((text) => /from "firms"/.test(text) && /count\(|limit/.test(text));
+    try {
+      // The shape is kept: another page (PageSize and Page are values) compiles nothing, and answers its own rows.
+      const first = await list(admin, 'PageSize=2&Page=1&SortFields=FirmId');
+      const second = await list(admin, 'PageSize=2&Page=2&SortFields=FirmId');
+      compiles.mockClear();
+      expect(await list(admin, 'PageSize=2&Page=1&SortFields=FirmId')).toEqual(first);
+      expect(await list(admin, 'PageSize=2&Page=2&SortFields=FirmId')).toEqual(second);
+      expect(await list(admin, 'PageSize=4&Page=1&SortFields=FirmId')).toEqual(all);
+      expect(compiledLists()).toEqual([]);
+      expect([...first.ids, ...second.ids]).toEqual(all.ids);
+      // §6: the restricted user's scope is their own statement — their firm only, never the kept shape's answer.
+      for (let round = 0; round < 2; round++) {
+        const theirs = await list(restricted, 'PageSize=2&Page=1&SortFields=FirmId');
+        expect(theirs.ids).toContain('B100');
+        expect(theirs.ids).not.toContain('B200');
+        expect(theirs.total).toBeLessThan(all.total);
+        expect((await list(admin, 'PageSize=2&Page=1&SortFields=FirmId')).total).toBe(all.total);
+      }
+      expect(compiledLists().length).toBeGreaterThan(0);
+    } finally {
+      compiles.mockRestore();
+    }
   });
 
   it('answers a record read without a copy the same as with one: hidden and write-only fields left out', async () => {

@@ -18,7 +18,7 @@ import { syncEntityTables } from '../entities/schema-sync.ts';
 import { m0013_document_numbers } from './m0013-document-numbers.ts';
 import { m0013_dpop_replay } from '../auth/m0013-dpop-replay.ts';
 import { m0039_exactly_once } from '../exactly-once/m0039-exactly-once.ts';
-import { m0042_event_tickets, m0070_event_ticket_session } from '../events/m0042-event-tickets.ts';
+import { m0042_event_tickets, m0070_event_ticket_session, m0074_event_ticket_indexes } from '../events/m0042-event-tickets.ts';
 import { m0046_search, m0073_search_fields, m0086_search_number_digits } from '../search/index-sync.ts';
 import { m0047_instances } from '../instances/m0047-instances.ts';
 import type { MigrationDb } from './migration-db.ts';
@@ -336,6 +336,7 @@ function coreMigrations(groundEntities: readonly AnyEntity[]): Record<string, Mi
     '0047_instances': m0047_instances,
     '0070_event_ticket_session': m0070_event_ticket_session,
     '0073_search_fields': m0073_search_fields,
+    '0074_event_ticket_indexes': m0074_event_ticket_indexes,
     '0086_search_number_digits': m0086_search_number_digits,
   };
 }

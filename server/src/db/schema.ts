@@ -255,6 +255,14 @@ export interface IdempotencyKeysTable {
   created_at: number;
 }
 
+/** One-use tickets that open an event stream (events/routes.ts), kept hashed; `expires_at` in ms (a bigint: text on PostgreSQL). */
+export interface EventTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  session_id: string | null;
+  expires_at: ColumnType<string | number, number, number>;
+}
+
 export interface DB {
   users: UsersTable;
   roles: RolesTable;
@@ -278,6 +286,7 @@ export interface DB {
   dpop_replay: DpopReplayTable;
   work_locks: WorkLocksTable;
   idempotency_keys: IdempotencyKeysTable;
+  event_tickets: EventTicketsTable;
 }
 
 /**

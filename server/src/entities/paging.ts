@@ -9,11 +9,14 @@
  *   the entity service (`tableChanged`), and by another instance's write on the same PostgreSQL database as soon as
  *   its record event arrives (events/hub.ts); entries live at most COUNT_TTL_MS in any case. Paging through a
  *   list (same filters, another page) then costs no count at all.
+ * - Issue 74: a plain list (no filter, no search, a scope that adds nothing for the caller: `plainShape`) compiles
+ *   its page and its count once per shape (sort, columns, totals) and runs them with each request's page (db/read.ts
+ *   `compiledOnce`); any other list compiles each statement once per request.
  */
 import { decimalFromDb } from '../db/decimal-codec.ts';
 import { exactRow } from '../db/exact.ts';
 import { sql } from 'kysely';
-import { prepared } from '../db/read.ts';
+import { compiledOnce, PLACEHOLDER, prepared, withValues } from '../db/read.ts';
 import type { AnySelect, EntityContext } from './hooks.ts';
 import { applyFilters, applySort, rowIdColumn, type ListQuery } from './query.ts';
 import { indexName } from './schema-sync.ts';
@@ -63,16 +66,39 @@ export interface Counted {
   totals: Record<string, number | string | null>;
 }
 
-/** TotalCount (and the column totals asked for) of the rows `base` selects (filters and scope applied). */
-export async function countRows(ctx: EntityContext, base: AnySelect, totals: readonly TotalSpec[] = []): Promise<Counted> {
+/** The SQL of each definition's bare table (`plainShape`). */
+const bareTables = new WeakMap<object, string>();
+
+/**
+ * The shape of a list query whose SQL is the same for every caller and value (issue 74): no filter, no search, and a
+ * scope that left `base` (filteredBase) as it was for this caller — a restricted user's never does, so their
+ * statements stay their own; null otherwise. The sort is part of it; the page's limit and offset are values.
+ */
+export function plainShape(ctx: EntityContext, query: ListQuery, base: AnySelect): string | null {
+  if (query.filters.length > 0 || query.search !== null) return null;
+  if (ctx.hooks.scope) {
+    let bare = bareTables.get(ctx.def);
+    if (bare === undefined) bareTables.set(ctx.def, (bare = ctx.any.selectFrom(ctx.def.table).compile().sql));
+    const scoped = base.compile();
+    if (scoped.sql !== bare || scoped.parameters.length > 0) return null;
+  }
+  return JSON.stringify([ctx.engine, query.sortFields, query.sortDescending]);
+}
+
+/**
+ * TotalCount (and the column totals asked for) of the rows `base` selects (filters and scope applied); `shape`
+ * (`plainShape`): the statement compiled once for it.
+ */
+export async function countRows(ctx: EntityContext, base: AnySelect, totals: readonly TotalSpec[] = [], shape: string | null = null): Promise<Counted> {
   const { def } = ctx;
-  const query = base.select((eb) => [
-    eb.fn.countAll().as('n'),
-    ...totals.map((total, index) =>
-      (total.kind === 'sum' ? eb.fn.sum(total.column) : total.kind === 'avg' ? eb.fn.avg(total.column) : eb.fn.count(total.column)).as(`t${index}`),
-    ),
-  ]);
-  const compiled = query.compile();
+  const build = () =>
+    base.select((eb) => [
+      eb.fn.countAll().as('n'),
+      ...totals.map((total, index) =>
+        (total.kind === 'sum' ? eb.fn.sum(total.column) : total.kind === 'avg' ? eb.fn.avg(total.column) : eb.fn.count(total.column)).as(`t${index}`),
+      ),
+    ]);
+  const compiled = shape === null ? build().compile() : compiledOnce(def, JSON.stringify(['count', shape, totals]), 0, build);
   const key = `${databaseId(ctx.db)}\u0000${def.table}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const generation = generations.get(def.table) ?? 0;
   const cached = counts.get(key);
@@ -83,7 +109,8 @@ export async function countRows(ctx: EntityContext, base: AnySelect, totals: rea
     // Exact integers: a SUM of money units can pass 2^53, which a plain read rounds without a word (issue 39 item 4.2).
     values = exactRow((prepared(ctx.reader(), compiled.sql).safeIntegers(true).raw(true).get(...compiled.parameters) as unknown[] | undefined) ?? []);
   } else {
-    const row = ((await query.executeTakeFirst()) ?? {}) as Record<string, unknown>;
+    // The statement as compiled (Kysely's execute would compile it again).
+    const row = ((await ctx.any.executeQuery(withValues(compiled, []))).rows[0] ?? {}) as Record<string, unknown>;
     values = [row['n'], ...totals.map((_, index) => row[`t${index}`])];
   }
   const value: Counted = { count: Number(values[0] ?? 0), totals: {} };
@@ -100,7 +127,8 @@ export async function countRows(ctx: EntityContext, base: AnySelect, totals: rea
 
 /**
  * The wire records of one page (`fields`, with or without the trail), in the list's order. SQLite reads
- * on the read-only connection as arrays (several times faster than objects); PostgreSQL through Kysely.
+ * on the read-only connection as arrays (several times faster than objects); PostgreSQL through Kysely. `shape`
+ * (`plainShape`): the statement compiled once for it, run with this page's limit and offset.
  */
 export async function pageRecords(
   ctx: EntityContext,
@@ -110,6 +138,7 @@ export async function pageRecords(
   limit: number,
   offset: number,
   trail: Trail = true,
+  shape: string | null = null,
 ): Promise<Record<string, unknown>[]> {
   const columns = columnsFor(ctx.def, fields, trail);
   const hint = sortIndexHint(ctx, query, offset, limit);
@@ -117,13 +146,36 @@ export async function pageRecords(
     // The same filters and scope, on the table read through the sort column's index.
     base = await filteredBase(ctx, query, ctx.any.selectFrom(sql`${sql.table(ctx.def.table)} indexed by ${sql.id(hint)}` as never));
   }
+  if (shape !== null) {
+    // SQLite and a first page: the plain query; PostgreSQL past the first page: the deferred join (pageRows).
+    const deferred = ctx.engine === 'postgres' && offset > 0;
+    const kept = compiledOnce(ctx.def, JSON.stringify(['page', shape, hint, columns, deferred]), 2, () =>
+      deferred ? deferredPage(ctx, base, query, columns, PLACEHOLDER, PLACEHOLDER) : applySort(ctx.def, base.select(columns), query, ctx.engine).limit(PLACEHOLDER as never).offset(PLACEHOLDER as never),
+    );
+    const compiled = withValues(kept, [limit, offset]);
+    if (ctx.engine === 'sqlite' && ctx.reader) return sqlitePage(ctx, compiled.sql, compiled.parameters, fields, trail);
+    return ((await ctx.any.executeQuery(compiled)).rows as Record<string, unknown>[]).map(recordReader(ctx.def, fields, trail));
+  }
   if (ctx.engine === 'sqlite' && ctx.reader) {
     const compiled = applySort(ctx.def, base.select(columns), query, ctx.engine).limit(limit).offset(offset).compile();
-    const statement = prepared(ctx.reader(), compiled.sql).raw(true);
-    const names = statement.columns().map((column) => column.name);
-    return (statement.all(...compiled.parameters) as unknown[][]).map(arrayReader(ctx.def, fields, names, trail));
+    return sqlitePage(ctx, compiled.sql, compiled.parameters, fields, trail);
   }
   return (await pageRows(ctx, base, query, columns, limit, offset)).map(recordReader(ctx.def, fields, trail));
+}
+
+/** A page read on SQLite's read-only connection, as arrays. */
+function sqlitePage(ctx: EntityContext, text: string, parameters: readonly unknown[], fields: readonly string[], trail: Trail): Record<string, unknown>[] {
+  const statement = prepared(ctx.reader!(), text).raw(true);
+  const names = statement.columns().map((column) => column.name);
+  return (statement.all(...parameters) as unknown[][]).map(arrayReader(ctx.def, fields, names, trail));
+}
+
+/** PostgreSQL past the first page: the page's keys first, then their rows (a deferred join: see the header). */
+function deferredPage(ctx: EntityContext, base: AnySelect, query: ListQuery, columns: string[], limit: number | string, offset: number | string): AnySelect {
+  const { def, engine } = ctx;
+  const id = rowIdColumn(def, engine);
+  const ids = applySort(def, base.select(id), query, engine).limit(limit as never).offset(offset as never);
+  return applySort(def, ctx.any.selectFrom(def.table).select(columns).where(id, 'in', ids), query, engine);
 }
 
 /** The rows of one page, `columns` selected, in the list's order (a deferred join: see the header). */
@@ -141,10 +193,7 @@ export async function pageRows(
   if (engine === 'sqlite' || offset === 0) {
     return (await applySort(def, base.select(columns), query, engine).limit(limit).offset(offset).execute()) as Record<string, unknown>[];
   }
-  const id = rowIdColumn(def, engine);
-  const ids = applySort(def, base.select(id), query, engine).limit(limit).offset(offset);
-  const rows = applySort(def, ctx.any.selectFrom(def.table).select(columns).where(id, 'in', ids), query, engine);
-  return (await rows.execute()) as Record<string, unknown>[];
+  return (await deferredPage(ctx, base, query, columns, limit, offset).execute()) as Record<string, unknown>[];
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ import { badRequest, failureAnswer, isAnswer, notFound, refusalAnswer, type Answ
 import { callResult, messageIn } from './call-result.ts';
 import type { EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
-import { countRows, filteredBase, pageRecords, type TotalSpec } from './paging.ts';
+import { countRows, filteredBase, pageRecords, plainShape, type TotalSpec } from './paging.ts';
 import { lookupSearchColumns, searchCondition, searchRank } from './lookups.ts';
 import { parseListQuery, type ListQuery } from './query.ts';
 import { columnsFor, fieldsOf, keyColumn, loadRecord, loadRecords, parseId, recordReader, visibleAnswer } from './wire.ts';
@@ -72,10 +72,12 @@ export async function listRecords(ctx: EntityContext, params: Record<string, unk
       if (field.type === 'decimal') spec.scale = field.scale ?? 2;
       return spec;
     });
-  const counted = await countRows(ctx, base, totals);
+  // Issue 74: a plain list's page and count compiled once per shape, not per request (paging.ts plainShape).
+  const shape = plainShape(ctx, query, base);
+  const counted = await countRows(ctx, base, totals, shape);
   const total = counted.count;
   const offset = (query.page - 1) * query.pageSize;
-  const list = offset < total ? await pageRecords(ctx, base, query, fields, query.pageSize, offset, 'version') : [];
+  const list = offset < total ? await pageRecords(ctx, base, query, fields, query.pageSize, offset, 'version', shape) : [];
   return pagedAnswer(
     { Page: query.page, PageSize: query.pageSize, TotalCount: total, SortFields: query.sortFields, SortDescending: query.sortDescending },
     list,

@@ -16,7 +16,9 @@
  *   the user may see now. A change that names no record, or a deleted record, of an entity with row rights reaches
  *   only users the rights do not restrict (their scope adds nothing) — and a deleted record also those who had it
  *   open (presence, checked when they opened it). Tables outside the definitions (the portal's) reach the users an
- *   `EventAudience` admits (portal users: their own accounts).
+ *   `EventAudience` admits (portal users: their own accounts). Issue 74: a change reaching many streams is judged once
+ *   per user, not per stream (`Answers`: the user's streams share their user's answers, never another's); the row-
+ *   rights queries are the entity engine's (entities/row-rights.ts).
  * - Presence: a stream says which records its screens show (`setPresence`, checked like a read); instances
  *   exchange their streams' sets (again every PRESENCE_BEAT_MS, dropped after PRESENCE_TTL_MS without one), and a
  *   stream showing a record is told the other users showing it, and which of them are editing (`presence` event).
@@ -29,16 +31,17 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { allEntities } from '@erp/shared/entities/index';
+import type { Kysely } from 'kysely';
 import { canRead } from '../entities/access.ts';
-import type { AnyDb, EntityContext, EntityHooks } from '../entities/hooks.ts';
 import { tableChanged } from '../entities/paging.ts';
 import { registeredEntity } from '../entities/registry.ts';
-import { keyColumn, loadRecord, parseId } from '../entities/wire.ts';
+import { rightsContext, unrestricted, visibleKeys } from '../entities/row-rights.ts';
+import { keyColumn } from '../entities/wire.ts';
 import { openedApplications } from '../auth/access.ts';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
 import { newClient, openPool } from '../db/primary.ts';
-import { asFlag } from '../db/schema.ts';
+import { asFlag, type DB } from '../db/schema.ts';
 import type { ChangeKind, CommittedChange, WatchedTable } from './capture.ts';
 
 export const CHANNEL = 'erp_events';
@@ -76,8 +79,8 @@ export interface EventAudience {
   keyColumn: string;
   /** The name the browser knows the records by. */
   entity: string;
-  /** The keys among `keys` this user may see. */
-  visible(db: AnyDb, user: AuthenticatedUser, keys: readonly string[]): Promise<string[]>;
+  /** The keys among `keys` this user may see (`db`: the core's typed view; the audience's module takes its own). */
+  visible(db: Kysely<DB>, user: AuthenticatedUser, keys: readonly string[]): Promise<string[]>;
 }
 
 const audiences = new Map<string, EventAudience>();
@@ -134,8 +137,17 @@ interface Transport {
 
 const recordKey = (entity: string, id: string) => `${entity}\u0000${id}`;
 
-/** The SQL of each definition's bare key probe (`unrestricted`). */
-const bareProbes = new WeakMap<AnyEntity, string>();
+/**
+ * One user's rights answers while an event is sent (issue 74): each of the user's streams asks the same questions of
+ * the same changes, and the first asking works each answer out for all of them. Kept for the user as `userOf` answered
+ * them (a reread user starts afresh), for the current event only (`seq`), and at most SEND_MS.
+ */
+interface Answers {
+  user: AuthenticatedUser;
+  seq: number;
+  until: number;
+  kept: Map<string, Promise<unknown>>;
+}
 
 export class EventHub {
   readonly instance = randomBytes(6).toString('base64url');
@@ -143,6 +155,12 @@ export class EventHub {
   private readonly tables = new Map<string, WatchedTable>();
   private readonly defsByTable = new Map<string, AnyEntity[]>();
   private readonly users = new Map<string, { user: AuthenticatedUser; until: number }>();
+  /** Users being read (`userOf`): streams asking meanwhile wait for the same read. */
+  private readonly reading = new Map<string, Promise<AuthenticatedUser | null>>();
+  /** By user id; never another user's (§6: cached rights never cross users). */
+  private readonly answers = new Map<string, Answers>();
+  /** How many times a user's rights answers were worked out afresh: once per user per event, whatever their streams. */
+  rightsWorkedOut = 0;
   private readonly names = new Map<string, { name: string; until: number }>();
   private readonly presence = new Map<string, RemotePresence>();
   private readonly replay: { seq: number; changes: Map<string, Pending> }[] = [];
@@ -280,6 +298,8 @@ export class EventHub {
     // This instance's own changes were told when they committed.
     if (message.i !== this.instance && this.changeListeners.length > 0) this.tell(new Set(message.ch.map(([table]) => table)));
     this.seq += 1;
+    // Answers about the previous changes are about the records as they were: the new ones are asked afresh.
+    this.answers.clear();
     this.replay.push({ seq: this.seq, changes });
     if (this.replay.length > REPLAY_SIZE) this.replay.shift();
     for (const stream of this.streams.values()) this.offer(stream, changes);
@@ -324,6 +344,15 @@ export class EventHub {
   async userOf(userId: string): Promise<AuthenticatedUser | null> {
     const hit = this.users.get(userId);
     if (hit && hit.until > Date.now()) return hit.user;
+    let reading = this.reading.get(userId);
+    if (!reading) {
+      reading = this.readUser(userId).finally(() => this.reading.delete(userId));
+      this.reading.set(userId, reading);
+    }
+    return reading;
+  }
+
+  private async readUser(userId: string): Promise<AuthenticatedUser | null> {
     const { db } = this.database;
     const row = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
     if (!row || !asFlag(row.is_active)) {
@@ -347,48 +376,35 @@ export class EventHub {
     return name;
   }
 
-  private context(def: AnyEntity, hooks: EntityHooks, user: AuthenticatedUser): EntityContext {
-    const any = this.database.db as unknown as AnyDb;
-    return { db: this.database.db, reader: this.database.reader, any, engine: this.database.engine, user, def, hooks, access: { hidden: new Set(), readOnly: new Set() } };
+  /** `user`'s answers for the current event (module header: `Answers`). */
+  private answersOf(user: AuthenticatedUser): Answers {
+    const now = Date.now();
+    const kept = this.answers.get(user.userId);
+    if (kept && kept.user === user && kept.seq === this.seq && kept.until > now) return kept;
+    const fresh: Answers = { user, seq: this.seq, until: now + SEND_MS, kept: new Map() };
+    this.answers.set(user.userId, fresh);
+    this.rightsWorkedOut += 1;
+    return fresh;
   }
 
-  /** True when the entity's row rights leave this user every record (no hooks, or a scope that adds nothing). */
-  private async unrestricted(ctx: EntityContext): Promise<boolean> {
-    const { scope, canView } = ctx.hooks;
-    if (!scope) return !canView;
-    const base = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
-    const scoped = await scope(ctx, base);
-    // The bare probe compiles alike for every stream: once per definition (issue 74: a write reaches every stream).
-    let bare = bareProbes.get(ctx.def);
-    if (bare === undefined) bareProbes.set(ctx.def, (bare = base.compile().sql));
-    return scoped.compile().sql === bare;
-  }
-
-  /** The keys among `keys` this user may see now (§6 row rights: the entity's scope, then canView). */
-  private async visibleKeys(ctx: EntityContext, keys: string[]): Promise<string[]> {
-    const { scope, canView } = ctx.hooks;
-    if (!scope && !canView) return keys;
-    const column = keyColumn(ctx.def);
-    const parsed = keys.map((key) => parseId(ctx.def, key)).filter((key): key is string | number => key !== null);
-    if (parsed.length === 0) return [];
-    let select = ctx.any.selectFrom(ctx.def.table).select(column).where(column, 'in', parsed);
-    if (scope) select = await scope(ctx, select);
-    const found = (await select.execute()).map((row) => (row as Record<string, unknown>)[column]);
-    const visible: string[] = [];
-    for (const key of found) {
-      if (canView) {
-        const record = await loadRecord(ctx.any, ctx.def, key as string | number);
-        if (!record || (await canView(ctx, record))) continue;
-      }
-      visible.push(String(key));
-    }
-    return visible;
+  /** The answer kept under `question` in `answers`, worked out by the first to ask (a failure is not kept). */
+  private once<T>(answers: Answers, question: string, work: () => Promise<T>): Promise<T> {
+    const kept = answers.kept.get(question) as Promise<T> | undefined;
+    if (kept) return kept;
+    const answer = work();
+    answers.kept.set(question, answer);
+    answer.catch(() => answers.kept.delete(question));
+    return answer;
   }
 
   /** The events of `queue` this stream's user may see (module header, "Rights"). */
   async visibleEvents(stream: Pick<Stream, 'userId' | 'open'>, queue: Map<string, Pending>): Promise<RecordEvent[]> {
     const user = await this.userOf(stream.userId);
     if (!user) return [];
+    // Every question below is the user's, asked of these changes: answered once for all the user's streams.
+    const answers = this.answersOf(user);
+    const seeing = (def: AnyEntity, ctx: () => ReturnType<typeof rightsContext>, keys: string[]) =>
+      this.once(answers, JSON.stringify(['keys', def.name, keys]), async () => new Set(await visibleKeys(ctx(), keys)));
     const byTable = new Map<string, Map<string, Pending>>();
     for (const [key, pending] of queue) {
       const [table, id] = key.split('\u0000') as [string, string];
@@ -403,35 +419,35 @@ export class EventHub {
       const audience = audiences.get(table);
       if (audience) {
         const named = [...keys.keys()].filter((key) => key !== '*');
-        const visible = new Set(await audience.visible(this.database.db as unknown as AnyDb, user, named));
+        const visible = await this.once(answers, JSON.stringify(['audience', table, named]), async () => new Set(await audience.visible(this.database.db, user, named)));
         for (const [key, pending] of keys) if (visible.has(key)) await push(audience.entity, key, pending);
         continue;
       }
       for (const def of this.defsByTable.get(table) ?? []) {
         if (!canRead(def, user)) continue;
-        const ctx = this.context(def, registeredEntity(def.name)?.hooks ?? {}, user);
+        const ctx = () => rightsContext(this.database, def, registeredEntity(def.name)?.hooks ?? {}, user);
         const open = (key: string) => stream.open.has(recordKey(def.name, key));
-        const unrestricted = await this.unrestricted(ctx);
+        const free = await this.once(answers, JSON.stringify(['free', def.name]), () => unrestricted(ctx()));
         const whole = keys.get('*');
         const named = [...keys].filter(([key]) => key !== '*');
         if (whole || named.length > MANY_KEYS) {
           // Too many, or unnamed: one entity-wide event — only when the rights would show every record anyway;
           // otherwise the records this stream shows, checked one by one.
           const latest = whole ?? named[named.length - 1]![1];
-          if (unrestricted) {
+          if (free) {
             await push(def.name, null, { ...latest, kind: 'changed' });
             continue;
           }
           const shown = named.filter(([key]) => open(key));
-          const visible = new Set(await this.visibleKeys(ctx, shown.map(([key]) => key)));
+          const visible = await seeing(def, ctx, shown.map(([key]) => key));
           for (const [key, pending] of shown) if (visible.has(key) || pending.kind === 'deleted') await push(def.name, key, pending);
           continue;
         }
         const deleted = named.filter(([, pending]) => pending.kind === 'deleted');
         const live = named.filter(([, pending]) => pending.kind !== 'deleted');
-        const visible = new Set(unrestricted ? live.map(([key]) => key) : await this.visibleKeys(ctx, live.map(([key]) => key)));
+        const visible = free ? new Set(live.map(([key]) => key)) : await seeing(def, ctx, live.map(([key]) => key));
         for (const [key, pending] of live) if (visible.has(key)) await push(def.name, key, pending);
-        for (const [key, pending] of deleted) if (unrestricted || open(key)) await push(def.name, key, pending);
+        for (const [key, pending] of deleted) if (free || open(key)) await push(def.name, key, pending);
       }
     }
     return events;
@@ -502,7 +518,7 @@ export class EventHub {
     const open = new Map<string, { entity: string; id: string; editing: boolean }>();
     for (const record of records) {
       const registered = registeredEntity(record.Entity);
-      const ok = user && registered && canRead(registered.def, user) && (await this.visibleKeys(this.context(registered.def, registered.hooks, user), [record.Id])).length === 1;
+      const ok = user && registered && canRead(registered.def, user) && (await visibleKeys(rightsContext(this.database, registered.def, registered.hooks, user), [record.Id])).length === 1;
       if (!ok) {
         refused.push(record.Entity);
         continue;

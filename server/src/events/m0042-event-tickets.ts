@@ -24,3 +24,14 @@ export const m0070_event_ticket_session: Migration = {
     await db.schema.alterTable('event_tickets').addColumn('session_id', 'text').execute();
   },
 };
+
+/**
+ * Migration 0074_event_ticket_indexes (issue 74): the ticket call reads a user's unused tickets and drops the expired
+ * ones on every call (routes.ts); without these both scan the whole table.
+ */
+export const m0074_event_ticket_indexes: Migration = {
+  async up(db: MigrationDb) {
+    await db.schema.createIndex('ix_event_tickets_user').ifNotExists().on('event_tickets').column('user_id').execute();
+    await db.schema.createIndex('ix_event_tickets_expires').ifNotExists().on('event_tickets').column('expires_at').execute();
+  },
+};

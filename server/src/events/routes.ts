@@ -28,7 +28,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { currentUser } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
 import { callResult, messageIn } from '../entities/call-result.ts';
-import type { AnyDb } from '../entities/hooks.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, BOOLEAN, callResult as resultSchema, object, text, NO_QUERY } from '../http/schemas.ts';
 import { writer } from './capture.ts';
@@ -52,7 +51,7 @@ export function registerWriterContext(app: FastifyInstance): void {
 
 export function registerEventRoutes(app: FastifyInstance, deps: { database: Database; hub: EventHub; streamsPerUser: number }): void {
   const { hub, streamsPerUser } = deps;
-  const db = deps.database.db as unknown as AnyDb;
+  const db = deps.database.db;
   /** Open streams of each user on this instance (the per-user cap). */
   const openBy = new Map<string, number>();
   const tooMany = (reply: FastifyReply, language: string | null | undefined) =>
@@ -104,8 +103,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
     async (request, reply) => {
       // One use: the row is taken by the DELETE that reads it (the primary key decides between instances).
       const taken = await db.deleteFrom('event_tickets').where('ticket_hash', '=', hash(request.query.ticket)).returning(['user_id', 'session_id', 'expires_at']).executeTakeFirst();
-      if (!taken || Number(taken['expires_at']) <= Date.now()) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
-      const userId = String(taken['user_id']);
+      if (!taken || Number(taken.expires_at) <= Date.now()) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
+      const userId = taken.user_id;
       const user = await hub.userOf(userId);
       if (!user) return sendFailure(reply, 401, 'unauthorized', 'Unauthorized');
       const open = openBy.get(userId) ?? 0;
@@ -135,7 +134,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: { database: Data
           },
         },
         request.query.last ?? null,
-        taken['session_id'] == null ? null : String(taken['session_id']),
+        taken.session_id,
       );
       const ping = setInterval(() => {
         if (!raw.destroyed) raw.write(': ping\n\n');

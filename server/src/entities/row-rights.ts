@@ -1,0 +1,52 @@
+/**
+ * §6 row rights of records nobody asked for by a request: which of some keys a user may see now, and whether an
+ * entity's rights leave a user every record. The event hub (events/hub.ts) asks them to decide which changes reach a
+ * stream; they read the definition's own table, generic engine work, so the hub names no table itself.
+ */
+import type { AnyEntity } from '@erp/shared/entities/define';
+import type { AuthenticatedUser } from '../auth/user.ts';
+import type { Database } from '../db/connection.ts';
+import type { AnyDb, EntityContext, EntityHooks } from './hooks.ts';
+import { keyColumn, loadRecord, parseId } from './wire.ts';
+
+/** The context a row-rights hook is asked in, outside a request: no field rules (nothing of a record is answered). */
+export function rightsContext(database: Pick<Database, 'db' | 'reader' | 'engine'>, def: AnyEntity, hooks: EntityHooks, user: AuthenticatedUser): EntityContext {
+  const any = database.db as unknown as AnyDb;
+  return { db: database.db, reader: database.reader, any, engine: database.engine, user, def, hooks, access: { hidden: new Set(), readOnly: new Set() } };
+}
+
+/** The SQL of each definition's bare key probe (`unrestricted`). */
+const bareProbes = new WeakMap<AnyEntity, string>();
+
+/** True when the entity's row rights leave this user every record (no hooks, or a scope that adds nothing). */
+export async function unrestricted(ctx: EntityContext): Promise<boolean> {
+  const { scope, canView } = ctx.hooks;
+  if (!scope) return !canView;
+  const base = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
+  const scoped = await scope(ctx, base);
+  // The bare probe compiles alike for every user: once per definition.
+  let bare = bareProbes.get(ctx.def);
+  if (bare === undefined) bareProbes.set(ctx.def, (bare = base.compile().sql));
+  return scoped.compile().sql === bare;
+}
+
+/** The keys among `keys` this user may see now (the entity's scope, then canView). */
+export async function visibleKeys(ctx: EntityContext, keys: readonly string[]): Promise<string[]> {
+  const { scope, canView } = ctx.hooks;
+  if (!scope && !canView) return [...keys];
+  const column = keyColumn(ctx.def);
+  const parsed = keys.map((key) => parseId(ctx.def, key)).filter((key): key is string | number => key !== null);
+  if (parsed.length === 0) return [];
+  let select = ctx.any.selectFrom(ctx.def.table).select(column).where(column, 'in', parsed);
+  if (scope) select = await scope(ctx, select);
+  const found = (await select.execute()).map((row) => (row as Record<string, unknown>)[column]);
+  const visible: string[] = [];
+  for (const key of found) {
+    if (canView) {
+      const record = await loadRecord(ctx.any, ctx.def, key as string | number);
+      if (!record || (await canView(ctx, record))) continue;
+    }
+    visible.push(String(key));
+  }
+  return visible;
+}
