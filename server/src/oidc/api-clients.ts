@@ -17,7 +17,8 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Adapter, AdapterPayload, ClientMetadata } from 'oidc-provider';
-import type { AnyDb } from '../entities/hooks.ts';
+import type { Kysely } from 'kysely';
+import type { ShellDatabase } from '@erp/modules/shell/server/tables.generated';
 import { API_CLIENTS_TABLE } from '../security/api-clients.ts';
 
 /** The API scope of machine clients (no `erp.shell`: they have no screen). */
@@ -48,7 +49,7 @@ export function secretMatches(stored: string | undefined, actual: string): boole
 
 interface ClientRow {
   client_id: string;
-  name: string;
+  name: string | null;
   auth_method: string | null;
   public_jwk: string | null;
   secret_hash: string | null;
@@ -59,7 +60,7 @@ interface ClientRow {
 export function apiClientMetadata(row: ClientRow): ClientMetadata | null {
   const common: ClientMetadata = {
     client_id: row.client_id,
-    client_name: row.name,
+    ...(row.name ? { client_name: row.name } : {}),
     grant_types: ['client_credentials'],
     response_types: [],
     redirect_uris: [],
@@ -77,14 +78,14 @@ export function apiClientMetadata(row: ClientRow): ClientMetadata | null {
 }
 
 /** The `Client` adapter answering active API clients from the database, and `next` for any other id. */
-export function apiClientAdapter(next: Adapter, db: AnyDb): Adapter {
+export function apiClientAdapter(next: Adapter, db: Kysely<ShellDatabase>): Adapter {
   return {
     async find(id: string): Promise<AdapterPayload | undefined> {
-      const row = (await db
+      const row: ClientRow | undefined = await db
         .selectFrom(API_CLIENTS_TABLE)
         .select(['client_id', 'name', 'auth_method', 'public_jwk', 'secret_hash', 'is_active'])
         .where('client_id', '=', id)
-        .executeTakeFirst()) as ClientRow | undefined;
+        .executeTakeFirst();
       if (!row) return (await next.find(id)) ?? undefined;
       if (!(row.is_active === true || row.is_active === 1)) return undefined;
       return (apiClientMetadata(row) as AdapterPayload | null) ?? undefined;

@@ -28,6 +28,7 @@ import { apiClientAdapter, CLIENT_SCOPE, CLIENT_TOKEN_SECONDS, secretMatches } f
 import { embedClientAdapter, embedOriginOf, isPageOf } from './embed-clients.ts';
 import type { ProviderKeys } from './keys.ts';
 import { PAGE_HEADERS, errorPage, logoutPage, signedOutPage } from './pages.ts';
+import { shellDb } from '@erp/modules/shell/server/tables.generated';
 
 /** OIDC scopes of the provider; the API scopes belong to the API resource server below. */
 export const OIDC_SCOPES = ['openid', 'profile', 'offline_access'];
@@ -104,7 +105,7 @@ export function createProvider({ config, database, keys, embedding }: EmbeddedPr
   const stored = kyselyAdapterFactory(db, { refreshTokenReuseSeconds: config.oidc.refreshTokenReuseSeconds });
   const configuration: Configuration = {
     // Clients not in `clients` below: the embedding origins' (embed-clients.ts), then the API clients' (api-clients.ts).
-    adapter: (name) => (name === 'Client' ? embedClientAdapter(apiClientAdapter(stored(name), db), embedding) : stored(name)),
+    adapter: (name) => (name === 'Client' ? embedClientAdapter(apiClientAdapter(stored(name), shellDb(db)), embedding) : stored(name)),
     clients: [
       {
         client_id: clientId,
