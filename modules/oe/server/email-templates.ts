@@ -6,7 +6,7 @@
  * `fillPlaceholders`, dates and amounts as that language writes them).
  */
 import { registerMailTemplates } from '@erp/server/mail/documents';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { fillPlaceholders } from '../definitions/setup/email-template.ts';
 import { oeDb } from './tables.generated.ts';
 
@@ -15,7 +15,7 @@ import { oeDb } from './tables.generated.ts';
  * its values written in `locale`; null when there is no such template (or, with `activeOnly`, it is inactive).
  */
 export async function filledTemplate<D>(
-  db: Kysely<D>,
+  db: Kysely<D> | Transaction<D>,
   templateId: string,
   values: Readonly<Record<string, string>>,
   languages: readonly string[],

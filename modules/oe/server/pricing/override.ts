@@ -7,7 +7,7 @@
  * average cost at that moment (the safety price audit lists overrides below it), reason and reference.
  */
 import { cmp, div, isDecimal, type Decimal } from '@erp/shared/decimal';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { PRICE_OVERRIDE_ROLES } from '../../definitions/common.ts';
@@ -47,7 +47,7 @@ async function averageCost(db: Kysely<OeDatabase>, productId: string): Promise<D
  * Records an override by `userId` (whose roles are `roles`) inside `trx`; throws the §8 refusal when the
  * right is missing. Answers the override's id and the service's line (the old price and why).
  */
-export async function overridePrice<D>(connection: Kysely<D>, userId: string, roles: readonly string[], request: OverrideRequest): Promise<{ overrideId: number; line: PricedLine }> {
+export async function overridePrice<D>(connection: Kysely<D> | Transaction<D>, userId: string, roles: readonly string[], request: OverrideRequest): Promise<{ overrideId: number; line: PricedLine }> {
   // The caller's transaction on any view (Sales Orders', the order desk's route): read and write through Order Entry's.
   const trx = oeDb(connection);
   if (!mayOverridePrice(roles)) throw BusinessError.of(403, 'price_change_not_allowed', PRICE_CHANGE_REFUSED_KEY, {}, 'NewPrice');

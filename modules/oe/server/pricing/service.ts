@@ -31,7 +31,7 @@
  */
 import { add, cmp, div, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { decimalFromDb, type Connection } from '@erp/server/db/decimal-codec';
 import { asFlag, flag } from '@erp/server/db/schema';
 import { oeDb, type OeDatabase } from '../tables.generated.ts';
@@ -352,7 +352,7 @@ const unpriced = (productId: string, quantity: Decimal): PricedLine => ({
 });
 
 /** Prices every line of `request` (see the header). Product ids are taken as given (upper case). */
-export async function priceLines<D>(connection: Kysely<D>, request: PriceRequest): Promise<PricedLine[]> {
+export async function priceLines<D>(connection: Kysely<D> | Transaction<D>, request: PriceRequest): Promise<PricedLine[]> {
   // Any caller's view (the portal's, Sales Orders', Waste Disposal's): read through Order Entry's.
   const db = oeDb(connection);
   const productIds = [...new Set(request.lines.map((line) => line.productId))];
