@@ -6,28 +6,28 @@
  * `fillPlaceholders`, dates and amounts as that language writes them).
  */
 import { registerMailTemplates } from '@erp/server/mail/documents';
-import type { AnyDb } from '@erp/server/entities/hooks';
+import type { Kysely, Transaction } from 'kysely';
 import { fillPlaceholders } from '../definitions/setup/email-template.ts';
-
-type Row = { template_id: unknown; subject: unknown; body: unknown; is_active: unknown; translates: unknown; language: unknown };
+import { oeDb } from './tables.generated.ts';
 
 /**
  * The template `templateId` filled in the first of `languages` it has an active translation in (else as named),
  * its values written in `locale`; null when there is no such template (or, with `activeOnly`, it is inactive).
  */
-export async function filledTemplate(
-  db: AnyDb,
+export async function filledTemplate<D>(
+  db: Kysely<D> | Transaction<D>,
   templateId: string,
   values: Readonly<Record<string, string>>,
   languages: readonly string[],
   locale: string,
   activeOnly = true,
 ): Promise<{ subject: string; text: string } | null> {
-  const rows = (await db
+  // Any caller's view (the mail host's, Sales Orders'): read through Order Entry's.
+  const rows = await oeDb(db)
     .selectFrom('email_templates')
     .select(['template_id', 'subject', 'body', 'is_active', 'translates', 'language'])
     .where((eb) => eb.or([eb('template_id', '=', templateId), eb('translates', '=', templateId)]))
-    .execute()) as Row[];
+    .execute();
   const named = rows.find((one) => one.template_id === templateId);
   if (!named || (activeOnly && !named.is_active)) return null;
   const translated = languages.map((language) => rows.find((one) => one.is_active && one.translates === templateId && one.language === language)).find((one) => one !== undefined);

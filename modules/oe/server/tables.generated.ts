@@ -7,6 +7,7 @@ import type { ShellTables } from '@erp/modules/shell/server/tables.generated';
 import type { GlTables } from '@erp/modules/gl/server/tables.generated';
 import type { ArTables } from '@erp/modules/ar/server/tables.generated';
 import type { IcTables } from '@erp/modules/ic/server/tables.generated';
+import type { MigrationTables } from './migration-tables.ts';
 
 export type PriceTablesTable = RecordTrail & {
   price_table_id: string;
@@ -147,7 +148,7 @@ export type OeTables = {
   suppliers: SuppliersTable;
   forms_of_payment: FormsOfPaymentTable;
   firms: FirmsOeColumns;
-};
+} & MigrationTables;
 
 /** What module oe's queries may name: the core's tables, its own and those of the modules it requires. */
 export type OeDatabase = DB & OeTables & ShellTables & GlTables & ArTables & IcTables;

@@ -13,43 +13,46 @@ import { CASH_RECEIPT_SEQUENCE } from '@erp/modules/ar/definitions/index';
 import { postReceipt } from '@erp/modules/ar/server/api';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { linesOf } from './pricing.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
+type SoTransaction = Transaction<SoDatabase>;
 
 const refuse = (index: number, key: string, params: Row = {}, field = 'OrderKey') => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
 
 /** The lines with their orders' figures (see the header); throws the §5/§8 refusals. */
-async function checkedLines(trx: AnyTransaction, cashInId: number | null, lines: readonly Row[]): Promise<Row[]> {
+async function checkedLines(trx: SoTransaction, cashInId: number | null, lines: readonly Row[]): Promise<Row[]> {
   const out: Row[] = [];
   for (const [index, line] of lines.entries()) {
     const key = Number(line['OrderKey']);
-    const order = (await trx.selectFrom('sales_orders').select(['order_no', 'bill_to_id', 'invoice_no', 'total', 'status']).where('order_key', '=', key).executeTakeFirst()) as Row | undefined;
-    if (!order || order['status'] !== 'Invoiced') throw refuse(index, 'so:sales-order.rules.salesOrderMissing');
+    const order = await trx.selectFrom('sales_orders').select(['order_no', 'bill_to_id', 'invoice_no', 'total', 'status']).where('order_key', '=', key).executeTakeFirst();
+    if (!order || order.status !== 'Invoiced') throw refuse(index, 'so:sales-order.rules.salesOrderMissing');
     // §6: each order's customer is the user's — the engine's check of the definition's `customer` Lines.OrderKey.
-    const total = decimalFromDb(trx, order['total'], 2) ?? '0.00';
-    const earlier = (await trx
+    const total = decimalFromDb(trx, order.total, 2) ?? '0.00';
+    const earlier = await trx
       .selectFrom('so_cash_in_lines as l')
       .innerJoin('so_cash_ins as c', 'c.cash_in_id', 'l.cash_in_id')
       .select('l.amount_paid')
       .where('l.order_key', '=', key)
       .where('c.status', '=', 'Posted')
       .where('c.cash_in_id', '<>', cashInId ?? -1)
-      .execute()) as Row[];
+      .execute();
     let paid: Decimal = String(line['AmountPaid'] ?? '0.00');
-    for (const row of earlier) paid = add(paid, decimalFromDb(trx, row['amount_paid'], 2) ?? '0.00');
+    for (const row of earlier) paid = add(paid, decimalFromDb(trx, row.amount_paid, 2) ?? '0.00');
     // §5 "The total paid cannot exceed the order total."
     if (cmp(paid, total) > 0) throw refuse(index, 'so:driver-cash-in.rules.overPaid', { total }, 'AmountPaid');
-    out.push({ ...line, OrderNo: order['order_no'], BillToId: order['bill_to_id'], InvoiceNo: order['invoice_no'], OrderTotal: total });
+    out.push({ ...line, OrderNo: order.order_no, BillToId: order.bill_to_id, InvoiceNo: order.invoice_no, OrderTotal: total });
   }
   return out;
 }
 
 /** One posted AR cash receipt per bill-to; answers the receipt number per bill-to. */
-export async function postReceipts(trx: AnyTransaction, record: Row, lines: readonly Row[], userId: string): Promise<Map<string, string>> {
+export async function postReceipts(trx: SoTransaction, record: Row, lines: readonly Row[], userId: string): Promise<Map<string, string>> {
   const byFirm = new Map<string, Row[]>();
   for (const line of lines) byFirm.set(String(line['BillToId']), [...(byFirm.get(String(line['BillToId'])) ?? []), line]);
   const numbers = new Map<string, string>();
@@ -61,7 +64,7 @@ export async function postReceipts(trx: AnyTransaction, record: Row, lines: read
     const amount = firmLines.reduce<Decimal>((sum, line) => add(sum, String(line['AmountPaid'])), '0.00');
     const money = (value: Decimal) => decimalToDb(trx, value, 2);
     const documentNo = await nextNumber(trx, CASH_RECEIPT_SEQUENCE, { prefix: 'RC', description: 'cash-receipt' });
-    const inserted = (await trx
+    const inserted = await trx
       .insertInto('ar_cash_receipts')
       .values({
         document_no: documentNo,
@@ -84,7 +87,7 @@ export async function postReceipts(trx: AnyTransaction, record: Row, lines: read
         version: 1,
       })
       .returning('receipt_id')
-      .executeTakeFirstOrThrow()) as { receipt_id: number | string };
+      .executeTakeFirstOrThrow();
     const receiptId = Number(inserted.receipt_id);
     const applications = firmLines.map((line) => ({ InvoiceNo: String(line['InvoiceNo']), Payment: String(line['AmountPaid']), Discount: '0.00' }));
     await trx
@@ -103,7 +106,8 @@ export async function postReceipts(trx: AnyTransaction, record: Row, lines: read
 }
 
 export const driverCashInHooks: EntityHooks = {
-  async beforeWrite(ctx, trx, change) {
+  async beforeWrite(ctx, engineTrx, change) {
+    const trx = soDb(engineTrx);
     const lines = await checkedLines(trx, change.current ? Number(change.current['CashInId']) : null, linesOf(change.next));
     setField(change, 'Lines', lines);
     setField(change, 'TotalPaid', lines.reduce<Decimal>((sum, line) => add(sum, String(line['AmountPaid'] ?? '0.00')), '0.00'));
@@ -111,11 +115,12 @@ export const driverCashInHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const lines = await checkedLines(run.trx, Number(run.record['CashInId']), linesOf(run.record));
+        const trx = soDb(run.trx);
+        const lines = await checkedLines(trx, Number(run.record['CashInId']), linesOf(run.record));
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:driver-cash-in.rules.needsLine', {}, 'Lines');
-        const receipts = await postReceipts(run.trx, run.record, lines, ctx.user.userId);
+        const receipts = await postReceipts(trx, run.record, lines, ctx.user.userId);
         for (const line of lines) {
-          await run.trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(line['BillToId'])) ?? null }).where('line_id', '=', Number(line['LineId'])).execute();
+          await trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(line['BillToId'])) ?? null }).where('line_id', '=', Number(line['LineId'])).execute();
         }
         return {
           touched: ['ar_cash_receipts', 'ar_cash_receipt_lines', 'ar_items', 'ar_applications', 'gl_entries', 'gl_journals', 'gl_balances', 'so_cash_in_lines'],

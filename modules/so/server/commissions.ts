@@ -15,15 +15,18 @@ import { createCommissionVoucher } from '@erp/modules/ap/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
 import { integrationAccount } from '@erp/modules/gl/server/api';
+import type { Transaction } from 'kysely';
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
+type SoTransaction = Transaction<SoDatabase>;
 
 /** The lines of a run (module header); `assigned`: a restricted user's customers, null when not restricted. */
 export async function commissionLines(
-  trx: AnyTransaction,
+  trx: SoTransaction,
   run: { runId: number | null; start: string; end: string; salesRep: string | null; assigned: readonly string[] | null },
 ): Promise<{ lines: Row[]; total: Decimal }> {
   let query = trx
@@ -53,15 +56,15 @@ export async function commissionLines(
     .orderBy('l.line_id');
   if (run.salesRep) query = query.where('o.sales_rep', '=', run.salesRep);
   if (run.assigned) query = query.where('o.bill_to_id', 'in', run.assigned.length > 0 ? run.assigned : ['']);
-  const rows = (await query.execute()) as Row[];
+  const rows = await query.execute();
   let total: Decimal = '0.00';
   const lines = rows.map((row) => {
-    const firmPercent = decimalFromDb(trx, row['firm_percent'], 2);
-    const percent = firmPercent !== null && !isZero(firmPercent) ? firmPercent : (decimalFromDb(trx, row['rep_percent'], 2) ?? '0.00');
-    const base = decimalFromDb(trx, row['amount'], 2) ?? '0.00';
+    const firmPercent = decimalFromDb(trx, row.firm_percent, 2);
+    const percent = firmPercent !== null && !isZero(firmPercent) ? firmPercent : (decimalFromDb(trx, row.rep_percent, 2) ?? '0.00');
+    const base = decimalFromDb(trx, row.amount, 2) ?? '0.00';
     const amount = mul(base, div(percent, '100', 8), 2);
     total = add(total, amount);
-    return { LineId: null, SalesRep: row['sales_rep'], InvoiceNo: row['document_no'], OrderNo: row['order_no'], BillToId: row['bill_to_id'], OrderLineId: Number(row['line_id']), Base: base, Percent: percent, Amount: amount };
+    return { LineId: null, SalesRep: row.sales_rep, InvoiceNo: row.document_no, OrderNo: row.order_no, BillToId: row.bill_to_id, OrderLineId: row.line_id, Base: base, Percent: percent, Amount: amount };
   });
   return { lines, total };
 }
@@ -72,18 +75,18 @@ const POST_TOUCHES = ['so_commission_lines', 'ap_invoices', 'ap_invoice_lines', 
 const refuse = (rule: string, params: Record<string, unknown> = {}, field?: string) => BusinessError.of(400, 'validation_failed', `so:commission-run.rules.${rule}`, params, field);
 
 /** The commission expense account (GL integration OE COMMISSION-EXPENSE). */
-async function expenseAccount(trx: AnyTransaction): Promise<string> {
+async function expenseAccount(trx: SoTransaction): Promise<string> {
   const account = await integrationAccount(trx, 'OE', 'COMMISSION-EXPENSE');
   if (account === null) throw refuse('noExpense');
   return account;
 }
 
 /** The run's commission per sales rep, in the lines' order, with the rep's vendor. */
-async function byRep(trx: AnyTransaction, lines: readonly Row[]): Promise<{ rep: string; vendorId: string; amount: Decimal }[]> {
+async function byRep(trx: SoTransaction, lines: readonly Row[]): Promise<{ rep: string; vendorId: string; amount: Decimal }[]> {
   const totals = new Map<string, Decimal>();
   for (const line of lines) totals.set(String(line['SalesRep']), add(totals.get(String(line['SalesRep'])) ?? '0.00', String(line['Amount'] ?? '0.00')));
-  const reps = (await trx.selectFrom('sales_reps').select(['sales_rep_id', 'vendor_id']).where('sales_rep_id', 'in', [...totals.keys()]).execute()) as Row[];
-  const vendorOf = new Map(reps.map((row) => [String(row['sales_rep_id']), row['vendor_id'] as string | null]));
+  const reps = await trx.selectFrom('sales_reps').select(['sales_rep_id', 'vendor_id']).where('sales_rep_id', 'in', [...totals.keys()]).execute();
+  const vendorOf = new Map(reps.map((row) => [row.sales_rep_id, row.vendor_id]));
   return [...totals].map(([rep, amount]) => {
     const vendorId = vendorOf.get(rep);
     if (!vendorId) throw refuse('repNoVendor', { rep });
@@ -92,7 +95,8 @@ async function byRep(trx: AnyTransaction, lines: readonly Row[]): Promise<{ rep:
 }
 
 export const commissionRunHooks: EntityHooks = {
-  async beforeWrite(ctx, trx, change) {
+  async beforeWrite(ctx, engineTrx, change) {
+    const trx = soDb(engineTrx);
     const next = change.next;
     const rep = typeof next['SalesRep'] === 'string' && next['SalesRep'] !== '' ? next['SalesRep'] : null;
     const { lines, total } = await commissionLines(trx, {
@@ -100,7 +104,7 @@ export const commissionRunHooks: EntityHooks = {
       start: String(next['StartDate']),
       end: String(next['EndDate']),
       salesRep: rep,
-      assigned: isRestricted(ctx.user) ? await assignedFirms(trx, ctx.user) : null,
+      assigned: isRestricted(ctx.user) ? await assignedFirms<SoDatabase>(trx, ctx.user) : null,
     });
     setField(change, 'Lines', lines);
     setField(change, 'Total', total);
@@ -111,19 +115,21 @@ export const commissionRunHooks: EntityHooks = {
         const lines = (run.record['Lines'] as Row[] | undefined) ?? [];
         if (lines.length === 0) throw refuse('noLines');
         if (!run.record['BankAccountId']) throw refuse('bankRequired', {}, 'BankAccountId');
-        await byRep(run.trx, lines);
-        await expenseAccount(run.trx);
+        const trx = soDb(run.trx);
+        await byRep(trx, lines);
+        await expenseAccount(trx);
       },
       async effect(ctx, run) {
         const record = run.record;
-        const account = await expenseAccount(run.trx);
+        const trx = soDb(run.trx);
+        const account = await expenseAccount(trx);
         const date = String(record['VoucherDate'] ?? record['EndDate']);
         const runNo = String(record['RunNo']);
         const vouchers: Row[] = [];
-        for (const { rep, vendorId, amount } of await byRep(run.trx, (record['Lines'] as Row[]) ?? [])) {
+        for (const { rep, vendorId, amount } of await byRep(trx, (record['Lines'] as Row[]) ?? [])) {
           // A rep whose lines net to nothing is owed no voucher.
           if (cmp(amount, '0') <= 0) continue;
-          const voucher = await createCommissionVoucher(run.trx, {
+          const voucher = await createCommissionVoucher(trx, {
             vendorId,
             date,
             amount,
@@ -133,7 +139,7 @@ export const commissionRunHooks: EntityHooks = {
             bankAccountId: String(record['BankAccountId']),
             userId: ctx.user.userId,
           });
-          await run.trx.updateTable('so_commission_lines').set({ voucher_no: voucher.documentNo }).where('run_id', '=', Number(record['RunId'])).where('sales_rep', '=', rep).execute();
+          await trx.updateTable('so_commission_lines').set({ voucher_no: voucher.documentNo }).where('run_id', '=', Number(record['RunId'])).where('sales_rep', '=', rep).execute();
           vouchers.push({ SalesRep: rep, VendorId: vendorId, Amount: amount, InvoiceId: voucher.invoiceId, DocumentNo: voucher.documentNo, JournalId: voucher.journalId });
         }
         return {

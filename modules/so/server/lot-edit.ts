@@ -13,21 +13,20 @@ import { neg } from '@erp/shared/decimal';
 import { recordMovements } from '@erp/modules/ic/server/api';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { answerOf, messageIn } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { editLotsShipped } from '../definitions/reports.ts';
-
-type Row = Record<string, unknown>;
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 const LOT = /^[A-Z0-9/._-]{1,30}$/;
 
-async function heatOf(trx: AnyTransaction, lotNo: string): Promise<string | null> {
-  const coil = (await trx.selectFrom('coils').select('heat_no').where('coil_no', '=', lotNo).executeTakeFirst()) as Row | undefined;
-  if (coil?.['heat_no']) return String(coil['heat_no']);
-  const received = (await trx.selectFrom('po_receipt_lots').select('heat_no').where('lot_no', '=', lotNo).where('heat_no', 'is not', null).executeTakeFirst()) as Row | undefined;
-  return received?.['heat_no'] ? String(received['heat_no']) : null;
+async function heatOf(trx: Kysely<SoDatabase>, lotNo: string): Promise<string | null> {
+  const coil = await trx.selectFrom('coils').select('heat_no').where('coil_no', '=', lotNo).executeTakeFirst();
+  if (coil?.heat_no) return String(coil.heat_no);
+  const received = await trx.selectFrom('po_receipt_lots').select('heat_no').where('lot_no', '=', lotNo).where('heat_no', 'is not', null).executeTakeFirst();
+  return received?.heat_no ? String(received.heat_no) : null;
 }
 
 export const editLotsProcess: ServerProcess = {
@@ -40,7 +39,7 @@ export const editLotsProcess: ServerProcess = {
     return [];
   },
   preview(ctx) {
-    let query = ctx.db
+    let query = soDb(ctx.db)
       .selectFrom('so_line_lots as t')
       .innerJoin('so_lines as l', 'l.line_id', 't.line_id')
       .innerJoin('sales_orders as o', 'o.order_key', 'l.order_key')
@@ -60,25 +59,25 @@ export const editLotsProcess: ServerProcess = {
     const lotId = Number(row['LotId']);
     const newLot = String(ctx.state['lot']);
     try {
-      await ctx.db.transaction().execute(async (trx: AnyTransaction) => {
-        const found = (await trx
+      await soDb(ctx.db).transaction().execute(async (trx) => {
+        const found = await trx
           .selectFrom('so_line_lots as t')
           .innerJoin('so_lines as l', 'l.line_id', 't.line_id')
           .innerJoin('sales_orders as o', 'o.order_key', 'l.order_key')
           .select(['t.lot_no', 't.quantity', 'l.product_id', 'l.line_id', 'o.order_no', 'o.order_key', 'o.warehouse_id', 'o.ship_date'])
           .where('t.lot_id', '=', lotId)
-          .executeTakeFirstOrThrow()) as Row;
-        const quantity = decimalFromDb(trx, found['quantity'], 4) ?? '0';
-        const productId = String(found['product_id']);
-        const warehouseId = String(found['warehouse_id']);
-        const orderNo = String(found['order_no']);
+          .executeTakeFirstOrThrow();
+        const quantity = decimalFromDb(trx, found.quantity, 4) ?? '0';
+        const productId = String(found.product_id);
+        const warehouseId = String(found.warehouse_id);
+        const orderNo = String(found.order_no);
         const date = new Date().toISOString().slice(0, 10);
         await recordMovements(
           trx,
-          { date, documentNo: orderNo, origin: { type: 'sales-order', id: String(found['order_key']) }, userId: ctx.user.userId, description: `${orderNo} ${String(found['lot_no'])} → ${newLot}`, offsetAccount: 'ADJUSTMENT' },
+          { date, documentNo: orderNo, origin: { type: 'sales-order', id: String(found.order_key) }, userId: ctx.user.userId, description: `${orderNo} ${String(found.lot_no)} → ${newLot}`, offsetAccount: 'ADJUSTMENT' },
           [
-            { productId, warehouseId, lotNo: String(found['lot_no']), quantity, line: Number(found['line_id']) },
-            { productId, warehouseId, lotNo: newLot, quantity: neg(quantity), line: Number(found['line_id']) },
+            { productId, warehouseId, lotNo: String(found.lot_no), quantity, line: found.line_id },
+            { productId, warehouseId, lotNo: newLot, quantity: neg(quantity), line: found.line_id },
           ],
         );
         await trx.updateTable('so_line_lots').set({ lot_no: newLot, heat_no: await heatOf(trx, newLot) }).where('lot_id', '=', lotId).execute();

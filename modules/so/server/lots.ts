@@ -14,15 +14,16 @@
  *   (definition `suggest`); Quantity is what the line still needs of it, capped at what is free. Right: reading
  *   sales orders.
  */
-import { add, cmp, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, round, sub, type Decimal } from '@erp/shared/decimal';
 import { formatDecimal } from '@erp/shared/format';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { AnyDb } from '@erp/server/entities/hooks';
+import type { Kysely } from 'kysely';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { apiSchema, callResult, object, RECORD, text } from '@erp/server/http/schemas';
-import { heatsOf } from '../documents/sales-order/server/fulfilment.ts';
 import { linesOf } from './pricing.ts';
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -36,10 +37,13 @@ export interface FreeLot {
 const ZERO = '0.0000';
 
 /** The product's lots in the warehouse (only `lotNos` when given; those starting with `search`), what is free of each. */
-export async function freeLots(db: AnyDb, productId: string, warehouseId: string, options: { exceptOrder?: number | null; lotNos?: readonly string[]; search?: string; limit?: number } = {}): Promise<FreeLot[]> {
-  let query = db.selectFrom('stock_lot_balances').select(['lot_no', 'on_hand']).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).where('lot_no', '<>', '');
+export async function freeLots(db: Kysely<SoDatabase>, productId: string, warehouseId: string, options: { exceptOrder?: number | null; lotNos?: readonly string[]; search?: string; limit?: number } = {}): Promise<FreeLot[]> {
+  // `stock_lot_balances` is Inventory's migration table, not typed yet (modules/ic/server/migration-tables.ts):
+  // read on the untyped view until it is.
+  const untyped: AnyDb = db;
+  let query = untyped.selectFrom('stock_lot_balances').select(['lot_no', 'on_hand']).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).where('lot_no', '<>', '');
   if (options.lotNos) query = query.where('lot_no', 'in', options.lotNos.length > 0 ? [...options.lotNos] : ['']);
-  else query = query.where('on_hand', '>', decimalToDb(db as AnyTransaction, '0', 4));
+  else query = query.where('on_hand', '>', decimalToDb(db, '0', 4));
   // The lot numbers typed so far (a lot number is code-like: `_` and `/` are its own, never LIKE's wildcards).
   const rows = ((await query.orderBy('lot_no').limit(2000).execute()) as Row[]).filter((row) => !options.search || String(row['lot_no']).startsWith(options.search)).slice(0, options.limit ?? 2000);
   if (rows.length === 0) return [];
@@ -55,21 +59,61 @@ export async function freeLots(db: AnyDb, productId: string, warehouseId: string
     .where('t.lot_no', 'in', lotNos);
   if (options.exceptOrder != null) named = named.where('o.order_key', '<>', options.exceptOrder);
   const taken = new Map<string, Decimal>();
-  for (const row of (await named.execute()) as Row[]) taken.set(String(row['lot_no']), add(taken.get(String(row['lot_no'])) ?? ZERO, decimalFromDb(db as AnyTransaction, row['quantity'], 4) ?? ZERO));
-  const heats = await heatsOf(db as AnyTransaction, lotNos);
+  for (const row of await named.execute()) taken.set(String(row.lot_no), add(taken.get(String(row.lot_no)) ?? ZERO, decimalFromDb(db, row.quantity, 4) ?? ZERO));
+  const heats = await heatsOf(db, lotNos);
   return rows.map((row) => {
     const lotNo = String(row['lot_no']);
-    const onHand = decimalFromDb(db as AnyTransaction, row['on_hand'], 4) ?? ZERO;
+    const onHand = decimalFromDb(db, row['on_hand'], 4) ?? ZERO;
     const left = sub(onHand, taken.get(lotNo) ?? ZERO);
     return { lotNo, onHand, free: cmp(left, ZERO) > 0 ? left : ZERO, heatNo: heats.get(lotNo) ?? null };
   });
+}
+
+/** The heat of each lot: the coil's, else the posted receipt lot's. */
+export async function heatsOf(trx: Kysely<SoDatabase>, lotNos: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const ids = [...new Set(lotNos.filter((lot) => lot !== ''))];
+  if (ids.length === 0) return out;
+  const received = await trx.selectFrom('po_receipt_lots').select(['lot_no', 'heat_no']).where('lot_no', 'in', ids).where('heat_no', 'is not', null).execute();
+  for (const row of received) out.set(String(row.lot_no), String(row.heat_no));
+  const coils = await trx.selectFrom('coils').select(['coil_no', 'heat_no']).where('coil_no', 'in', ids).where('heat_no', 'is not', null).execute();
+  for (const row of coils) out.set(String(row.coil_no), String(row.heat_no));
+  return out;
+}
+
+/**
+ * The warehouse's lots of a product with stock, oldest (lowest number) first, until `quantity` is covered (a
+ * lot-tracked line shipped without lots: fulfilment.ts). `stock_lot_balances` is Inventory's migration table, not
+ * typed yet (modules/ic/server/migration-tables.ts): read on the untyped view until it is.
+ */
+export async function allocateLots(db: Kysely<SoDatabase>, productId: string, warehouseId: string, quantity: Decimal): Promise<{ lotNo: string; quantity: Decimal }[] | null> {
+  const untyped: AnyDb = db;
+  const rows = (await untyped
+    .selectFrom('stock_lot_balances')
+    .select(['lot_no', 'on_hand'])
+    .where('product_id', '=', productId)
+    .where('warehouse_id', '=', warehouseId)
+    .where('lot_no', '<>', '')
+    .where('on_hand', '>', decimalToDb(db, '0', 4))
+    .orderBy('lot_no')
+    .execute()) as Row[];
+  const out: { lotNo: string; quantity: Decimal }[] = [];
+  let left = quantity;
+  for (const row of rows) {
+    if (cmp(left, '0') <= 0) break;
+    const onHand = decimalFromDb(db, row['on_hand'], 4) ?? '0';
+    const take = cmp(onHand, left) < 0 ? onHand : left;
+    out.push({ lotNo: String(row['lot_no']), quantity: round(take, 4) });
+    left = sub(left, take);
+  }
+  return cmp(left, '0') > 0 ? null : out;
 }
 
 /**
  * §5 on the lots of an order's lines (wire form, the lines as the save will write them): answers the lines with
  * each lot row's heat. `language` writes the quantities of a refusal as the user reads them.
  */
-export async function checkOrderLots(trx: AnyTransaction, record: Row, lines: readonly Row[], language: string | null): Promise<Row[]> {
+export async function checkOrderLots(trx: Kysely<SoDatabase>, record: Row, lines: readonly Row[], language: string | null): Promise<Row[]> {
   const warehouseId = String(record['WarehouseId'] ?? '');
   const orderKey = record['OrderKey'] == null ? null : Number(record['OrderKey']);
   const out: Row[] = [];
@@ -140,7 +184,7 @@ export const lotRoutes: EntityRoutes = async (app, { contextOf }) => {
         const orderKey = Number(values['OrderKey']);
         const needed = typeof values['Quantity'] === 'string' && QUANTITY.test(values['Quantity'].trim()) ? values['Quantity'].trim() : null;
         const search = (request.query.Search ?? '').trim().toUpperCase();
-        for (const lot of await freeLots(ctx.any, productId, warehouseId, { exceptOrder: Number.isSafeInteger(orderKey) ? orderKey : null, search, limit: 50 })) {
+        for (const lot of await freeLots(soDb(ctx.db), productId, warehouseId, { exceptOrder: Number.isSafeInteger(orderKey) ? orderKey : null, search, limit: 50 })) {
           if (cmp(lot.free, ZERO) <= 0) continue;
           const take = needed !== null && cmp(needed, lot.free) < 0 ? needed : lot.free;
           list.push({

@@ -10,12 +10,13 @@
  */
 import { BusinessError } from '@erp/server/entities/call-result';
 import { nextNumber } from '@erp/server/entities/numbering';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { Kysely, Transaction } from 'kysely';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { SALES_ORDER_SEQUENCE } from '../definitions/common.ts';
 import { salesOrder } from '../documents/sales-order/definition.ts';
 import { priceOrder } from './pricing.ts';
 import { usualWarehouse } from './usual-warehouse.ts';
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 export const PORTAL_WAREHOUSE_CONTROL = 'SO_PORTAL_WAREHOUSE';
 
@@ -33,8 +34,8 @@ export interface PortalOrderInput {
 }
 
 /** The warehouse a portal order ships from: configuration SO_PORTAL_WAREHOUSE, else the customer's usual one. */
-async function portalWarehouse(trx: AnyTransaction, billToId: string): Promise<string | null> {
-  const configured = (await trx.selectFrom('configurations').select('control_value').where('control_id', '=', PORTAL_WAREHOUSE_CONTROL).executeTakeFirst()) as { control_value: string | null } | undefined;
+async function portalWarehouse(trx: Transaction<SoDatabase>, billToId: string): Promise<string | null> {
+  const configured = await trx.selectFrom('configurations').select('control_value').where('control_id', '=', PORTAL_WAREHOUSE_CONTROL).executeTakeFirst();
   if (configured?.control_value) return configured.control_value;
   return usualWarehouse(trx, billToId);
 }
@@ -45,7 +46,9 @@ async function portalWarehouse(trx: AnyTransaction, billToId: string): Promise<s
  * customer submits), the portal order stands and no sales order is made (null): the portal's API never fails
  * on the desk's account.
  */
-export async function createPortalSalesOrder(trx: AnyTransaction, input: PortalOrderInput): Promise<number | null> {
+export async function createPortalSalesOrder<D>(portalTrx: Transaction<D>, input: PortalOrderInput): Promise<number | null> {
+  // The portal's transaction on its view: Sales Orders reads and writes through its own.
+  const trx = soDb(portalTrx);
   const warehouseId = await portalWarehouse(trx, input.billToId);
   const record: Record<string, unknown> = {
     OrderType: 'Regular',
@@ -74,7 +77,7 @@ export async function createPortalSalesOrder(trx: AnyTransaction, input: PortalO
 }
 
 /** The invoice of the sales order a portal order became (the portal's Order Details), null while not invoiced. */
-export async function portalInvoiceNo(db: AnyDb, portalOrderKey: number): Promise<string | null> {
-  const row = (await db.selectFrom('sales_orders').select('invoice_no').where('portal_order_key', '=', portalOrderKey).executeTakeFirst()) as { invoice_no: string | null } | undefined;
+export async function portalInvoiceNo(db: Kysely<SoDatabase>, portalOrderKey: number): Promise<string | null> {
+  const row = await db.selectFrom('sales_orders').select('invoice_no').where('portal_order_key', '=', portalOrderKey).executeTakeFirst();
   return row?.invoice_no ?? null;
 }

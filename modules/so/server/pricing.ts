@@ -21,9 +21,12 @@ import type { AuthenticatedUser } from '@erp/server/auth/plugin';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { formatDecimal } from '@erp/shared/format';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import { flag } from '@erp/server/db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { SoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
+type SoView = Kysely<SoDatabase>;
 
 const text = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
 
@@ -38,12 +41,12 @@ export function linesOf(record: Row | null | undefined): Row[] {
 }
 
 /** On hand less committed per product in a warehouse. */
-export async function availability(trx: AnyDb, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Decimal>> {
+export async function availability(trx: SoView, warehouseId: string, productIds: readonly string[]): Promise<Map<string, Decimal>> {
   const ids = [...new Set(productIds)];
   const out = new Map<string, Decimal>();
   if (ids.length === 0 || warehouseId === '') return out;
-  const rows = (await trx.selectFrom('stock_balances').select(['product_id', 'on_hand', 'committed']).where('warehouse_id', '=', warehouseId).where('product_id', 'in', ids).execute()) as Row[];
-  for (const row of rows) out.set(String(row['product_id']), sub(decimalFromDb(trx, row['on_hand'], 4) ?? '0', decimalFromDb(trx, row['committed'], 4) ?? '0'));
+  const rows = await trx.selectFrom('stock_balances').select(['product_id', 'on_hand', 'committed']).where('warehouse_id', '=', warehouseId).where('product_id', 'in', ids).execute();
+  for (const row of rows) out.set(row.product_id, sub(decimalFromDb(trx, row.on_hand, 4) ?? '0', decimalFromDb(trx, row.committed, 4) ?? '0'));
   return out;
 }
 
@@ -53,25 +56,25 @@ export async function availability(trx: AnyDb, warehouseId: string, productIds: 
  * that have enough (most free first, at most three); none when the warehouse has enough or the product keeps no
  * stock. In `language` (the line preview's user, the save's).
  */
-export async function stockNotes(db: AnyDb, warehouseId: string, lines: readonly { productId: string; quantity: string }[], language: string | null): Promise<(string | null)[]> {
+export async function stockNotes(db: SoView, warehouseId: string, lines: readonly { productId: string; quantity: string }[], language: string | null): Promise<(string | null)[]> {
   const ids = [...new Set(lines.map((line) => line.productId).filter((id) => id !== ''))];
   if (ids.length === 0 || warehouseId === '') return lines.map(() => null);
   const tracked = new Set(
-    ((await db.selectFrom('products').select('product_id').where('product_id', 'in', ids).where('track_inventory', '=', 1 as never).where('is_service', '=', 0 as never).execute()) as Row[]).map((row) => String(row['product_id'])),
+    (await db.selectFrom('products').select('product_id').where('product_id', 'in', ids).where('track_inventory', '=', flag(true)).where('is_service', '=', flag(false)).execute()).map((row) => row.product_id),
   );
   if (tracked.size === 0) return lines.map(() => null);
-  const rows = (await db
+  const rows = await db
     .selectFrom('stock_balances as b')
     .innerJoin('warehouses as w', 'w.warehouse_id', 'b.warehouse_id')
     .select(['b.product_id', 'b.warehouse_id', 'b.on_hand', 'b.committed'])
     .where('b.product_id', 'in', [...tracked])
-    .where('w.is_active', '=', 1 as never)
-    .execute()) as Row[];
+    .where('w.is_active', '=', flag(true))
+    .execute();
   const free = new Map<string, { warehouse: string; free: Decimal }[]>();
   for (const row of rows) {
-    const list = free.get(String(row['product_id'])) ?? [];
-    list.push({ warehouse: String(row['warehouse_id']), free: sub(decimalFromDb(db as AnyTransaction, row['on_hand'], 4) ?? '0', decimalFromDb(db as AnyTransaction, row['committed'], 4) ?? '0') });
-    free.set(String(row['product_id']), list);
+    const list = free.get(row.product_id) ?? [];
+    list.push({ warehouse: row.warehouse_id, free: sub(decimalFromDb(db, row.on_hand, 4) ?? '0', decimalFromDb(db, row.committed, 4) ?? '0') });
+    free.set(row.product_id, list);
   }
   return lines.map(({ productId, quantity }) => {
     if (!tracked.has(productId) || !/^-?\d+(\.\d+)?$/.test(quantity)) return null;
@@ -95,17 +98,17 @@ export async function stockNotes(db: AnyDb, warehouseId: string, lines: readonly
  * hook) and the save (`priceOrder`): its name, its account terms and sales rep, and its ship-to — itself when it
  * is a ship-to, else its first active ship-to.
  */
-export async function customerDefaults(db: AnyDb, billToId: string): Promise<Row> {
-  const firm = (await db.selectFrom('firms').select(['name', 'account_terms', 'sales_rep', 'is_ship_to']).where('firm_id', '=', billToId).executeTakeFirst()) as Row | undefined;
+export async function customerDefaults(db: SoView, billToId: string): Promise<Row> {
+  const firm = await db.selectFrom('firms').select(['name', 'account_terms', 'sales_rep', 'is_ship_to']).where('firm_id', '=', billToId).executeTakeFirst();
   if (!firm) return {};
-  const shipsHere = firm['is_ship_to'] === true || firm['is_ship_to'] === 1;
+  const shipsHere = firm.is_ship_to === true || firm.is_ship_to === 1;
   const shipTo = shipsHere
     ? { firm_id: billToId }
-    : ((await db.selectFrom('firms').select('firm_id').where('bill_to_id', '=', billToId).where('is_ship_to', '=', 1 as never).where('is_active', '=', 1 as never).orderBy('firm_id').executeTakeFirst()) as Row | undefined);
-  return { CustomerName: String(firm['name'] ?? ''), TermsCode: firm['account_terms'] ?? null, SalesRep: firm['sales_rep'] ?? null, ShipToId: shipTo ? String(shipTo['firm_id']) : billToId };
+    : await db.selectFrom('firms').select('firm_id').where('bill_to_id', '=', billToId).where('is_ship_to', '=', flag(true)).where('is_active', '=', flag(true)).orderBy('firm_id').executeTakeFirst();
+  return { CustomerName: String(firm.name ?? ''), TermsCode: firm.account_terms ?? null, SalesRep: firm.sales_rep ?? null, ShipToId: shipTo ? String(shipTo.firm_id) : billToId };
 }
 
-export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row | null, user: AuthenticatedUser | null): Promise<PricedOrder> {
+export async function priceOrder(trx: Transaction<SoDatabase>, record: Row, stored: Row | null, user: AuthenticatedUser | null): Promise<PricedOrder> {
   const language = user?.row.language ?? null;
   const billToId = String(record['BillToId'] ?? '');
   const shipToId = text(record['ShipToId']) ?? billToId;
@@ -117,8 +120,8 @@ export async function priceOrder(trx: AnyTransaction, record: Row, stored: Row |
   const productIds = lines.map((line) => String(line['ProductId'] ?? '').toUpperCase());
   const descriptions = new Map<string, string>();
   if (productIds.length > 0) {
-    const rows = (await trx.selectFrom('products').select(['product_id', 'description']).where('product_id', 'in', [...new Set(productIds)]).execute()) as Row[];
-    for (const row of rows) descriptions.set(String(row['product_id']), String(row['description'] ?? ''));
+    const rows = await trx.selectFrom('products').select(['product_id', 'description']).where('product_id', 'in', [...new Set(productIds)]).execute();
+    for (const row of rows) descriptions.set(row.product_id, String(row.description ?? ''));
   }
   const priced = await priceLines(trx, { customerId: billToId, shipToId, date, lines: lines.map((line, index) => ({ productId: productIds[index]!, quantity: String(line['Quantity'] ?? '0') })) });
   const before = new Map(linesOf(stored).map((line) => [Number(line['LineId']), line]));

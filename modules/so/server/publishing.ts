@@ -16,18 +16,15 @@ import { filledTemplate, publishedDocument, publishingOutlets, publishingSources
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { messageIn } from '@erp/server/entities/call-result';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
 import type { ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect } from '@erp/server/reports/engine';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { invoicePublishing } from '../definitions/reports.ts';
-
-type Row = Record<string, unknown>;
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 /** Invoiced sales orders not yet published (the sales orders' publishing source and the EDI not transmitted report). */
-export function unpublishedOrders(db: AnyDb, assigned: readonly string[] | null, billToId: string | null): AnySelect {
-  let query: AnySelect = db
+export function unpublishedOrders(db: Kysely<SoDatabase>, assigned: readonly string[] | null, billToId: string | null) {
+  let query = db
     .selectFrom('sales_orders as o')
     .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
     .where('o.status', '=', 'Invoiced')
@@ -41,7 +38,7 @@ export function unpublishedOrders(db: AnyDb, assigned: readonly string[] | null,
 const salesOrders: PublishingSource = {
   id: 'SO',
   unpublished: (db, assigned, billToId) =>
-    unpublishedOrders(db, assigned, billToId).select([
+    unpublishedOrders(soDb(db), assigned, billToId).select([
       sql<string>`${'SO:'} || cast(o.order_key as varchar(20))`.as('ItemKey'),
       'o.order_no as OrderNo',
       'i.document_no as InvoiceNo',
@@ -51,16 +48,16 @@ const salesOrders: PublishingSource = {
       'i.total as Total',
     ]),
   async read(trx, key) {
-    const row = await trx
+    const row = await soDb(trx)
       .selectFrom('sales_orders as o')
       .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
       .select(['o.order_no', 'o.bill_to_id', 'o.customer_name', 'o.published_on', 'i.document_no', 'i.invoice_date', 'i.due_date', 'i.total'])
       .where('o.order_key', '=', Number(key))
       .executeTakeFirst();
-    return publishedDocument(row as Row | undefined);
+    return publishedDocument(row);
   },
   async mark(trx, key, publishedOn) {
-    await trx.updateTable('sales_orders').set({ published_on: publishedOn }).where('order_key', '=', Number(key)).execute();
+    await soDb(trx).updateTable('sales_orders').set({ published_on: publishedOn }).where('order_key', '=', Number(key)).execute();
   },
 };
 registerPublishingSource(salesOrders);
@@ -71,27 +68,27 @@ interface Published {
   mail: { to: string; subject: string; text: string } | null;
 }
 
-async function publish(trx: AnyTransaction, itemKey: string, templateId: string, locale: string): Promise<Published | null> {
+async function publish(trx: Transaction<SoDatabase>, itemKey: string, templateId: string, locale: string): Promise<Published | null> {
   const found = sourceOf(itemKey);
   const document = found ? await found.source.read(trx, found.key) : null;
   if (!found || !document || document.publishedOn !== null) return null;
-  const contact = (await trx.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', document.billToId).orderBy('is_primary', 'desc').limit(1).executeTakeFirst()) as Row | undefined;
-  const firm = (await trx.selectFrom('firms').select(['email', 'language']).where('firm_id', '=', document.billToId).executeTakeFirst()) as Row | undefined;
-  const company = (await trx.selectFrom('companies').select(['name', 'language']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as Row | undefined;
+  const contact = await trx.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', document.billToId).orderBy('is_primary', 'desc').limit(1).executeTakeFirst();
+  const firm = await trx.selectFrom('firms').select(['email', 'language']).where('firm_id', '=', document.billToId).executeTakeFirst();
+  const company = await trx.selectFrom('companies').select(['name', 'language']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst();
   // Issue 71 item 2: in the customer's language (else the company's, else the publisher's) — the template's
   // translation in it and the dates and amount written its way.
-  const languages = [firm?.['language'], company?.['language']].filter((one): one is string => typeof one === 'string' && one !== '');
+  const languages: string[] = [firm?.language, company?.language].flatMap((one) => (one ? [one] : []));
   const reader = languages[0] ?? locale;
   const values: Record<string, string> = {
     CustomerName: document.customerName,
     CustomerId: document.billToId,
-    ContactName: String(contact?.['name'] ?? ''),
+    ContactName: String(contact?.name ?? ''),
     OrderNo: document.orderNo,
     InvoiceNo: document.invoiceNo,
     DocumentDate: document.invoiceDate,
     DueDate: document.dueDate ?? '',
     Amount: decimalFromDb(trx, document.total, 2) ?? '0.00',
-    CompanyName: String(company?.['name'] ?? ''),
+    CompanyName: String(company?.name ?? ''),
   };
   const now = new Date().toISOString();
   // The template chosen for the run, active or not (the run's prepare checked it exists), in the reader's language.
@@ -101,12 +98,12 @@ async function publish(trx: AnyTransaction, itemKey: string, templateId: string,
   const notice: PublishedNotice = { billToId: document.billToId, title: subject, body: text, on: now };
   for (const outlet of publishingOutlets()) await outlet.post(trx, notice);
   await found.source.mark(trx, found.key, now);
-  const address = [contact?.['email'], firm?.['email']].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? null;
+  const address = [contact?.email, firm?.email].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? null;
   return { invoice: document.invoiceNo, notice, mail: address ? { to: address.trim(), subject, text } : null };
 }
 
 /** Takes a publication back (its e-mail was refused): the notification goes, the document returns to the queue. */
-async function unpublish(trx: AnyTransaction, itemKey: string, published: Published): Promise<void> {
+async function unpublish(trx: Transaction<SoDatabase>, itemKey: string, published: Published): Promise<void> {
   const found = sourceOf(itemKey);
   for (const outlet of publishingOutlets()) await outlet.withdraw(trx, published.notice);
   if (found) await found.source.mark(trx, found.key, null);
@@ -116,7 +113,7 @@ export const invoicePublishingProcess: ServerProcess = {
   def: invoicePublishing,
   async prepare(ctx: ProcessContext): Promise<ReportParameterError[]> {
     const templateId = String(ctx.params['TemplateId'] ?? '');
-    const template = await ctx.db.selectFrom('email_templates').select('is_active').where('template_id', '=', templateId).executeTakeFirst();
+    const template = await soDb(ctx.db).selectFrom('email_templates').select('is_active').where('template_id', '=', templateId).executeTakeFirst();
     if (!template) return [{ field: 'TemplateId', key: 'so:reports.validation.notFound', params: { value: templateId } }];
     ctx.state['assigned'] = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;
     return [];
@@ -130,7 +127,7 @@ export const invoicePublishingProcess: ServerProcess = {
   },
   async runItem(ctx, row) {
     const itemKey = String(row['ItemKey']);
-    const published = await ctx.db.transaction().execute((trx: AnyTransaction) => publish(trx, itemKey, String(ctx.params['TemplateId']), ctx.locale));
+    const published = await soDb(ctx.db).transaction().execute((trx) => publish(trx, itemKey, String(ctx.params['TemplateId']), ctx.locale));
     if (published === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: itemKey };
     const { invoice, mail } = published;
     const customer = String(row['BillToId']);
@@ -138,7 +135,7 @@ export const invoicePublishingProcess: ServerProcess = {
       try {
         await ctx.mail.send(mail);
       } catch (error) {
-        await ctx.db.transaction().execute((trx: AnyTransaction) => unpublish(trx, itemKey, published));
+        await soDb(ctx.db).transaction().execute((trx) => unpublish(trx, itemKey, published));
         const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
         return { ResultStatus: 2, ResultCode: 'mail_refused', Message: messageIn(ctx.locale, 'so:reports.invoicePublishing.mailRefused', { invoice, to: mail.to, reason }), EntityId: itemKey };
       }

@@ -13,11 +13,11 @@
  */
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import type { ItemOutcome, ProcessContext, ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect } from '@erp/server/reports/engine';
 import { arInvoice } from '@erp/modules/ar/definitions/index';
 import { invoiceQueue, shippingQueue } from '../definitions/reports.ts';
 import { editLotsProcess } from './lot-edit.ts';
 import { invoicePublishingProcess } from './publishing.ts';
+import { soDb } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -31,10 +31,11 @@ async function prepareScope(ctx: ProcessContext): Promise<[]> {
   return [];
 }
 
-function scoped(ctx: ProcessContext, query: AnySelect): AnySelect {
+/** §6: the bill-tos a restricted caller may see (none assigned: a list matching nothing), null when not restricted. */
+function scope(ctx: ProcessContext): string[] | null {
   const assigned = ctx.state['assigned'] as string[] | null | undefined;
-  if (!assigned) return query;
-  return query.where('o.bill_to_id', 'in', assigned.length > 0 ? assigned : ['']);
+  if (!assigned) return null;
+  return assigned.length > 0 ? assigned : [''];
 }
 
 /** The §3 order-invoice result of an invoiced order, and the invoice it made as the result's link (issue 40 item 3). */
@@ -84,7 +85,7 @@ const shippingProcess: ServerProcess = {
   def: shippingQueue,
   prepare: prepareScope,
   preview(ctx) {
-    let query: AnySelect = ctx.db
+    let query = soDb(ctx.db)
       .selectFrom('sales_orders as o')
       .select([
         'o.order_key as OrderKey',
@@ -107,7 +108,8 @@ const shippingProcess: ServerProcess = {
     if (warehouse) query = query.where('o.warehouse_id', '=', warehouse);
     if (route) query = query.where('o.route_id', '=', route);
     if (delivery) query = query.where('o.delivery_date', '<=', delivery);
-    return scoped(ctx, query);
+    const assigned = scope(ctx);
+    return assigned ? query.where('o.bill_to_id', 'in', assigned) : query;
   },
   runItem: (ctx, row) => runAction(ctx, row, 'ship', param(ctx, 'ShipDate') ? { Date: param(ctx, 'ShipDate') } : {}),
   runBatch: (ctx, rows) => runBatchAction(ctx, rows, 'ship', param(ctx, 'ShipDate') ? { Date: param(ctx, 'ShipDate') } : {}),
@@ -117,7 +119,7 @@ const invoiceProcess: ServerProcess = {
   def: invoiceQueue,
   prepare: prepareScope,
   preview(ctx) {
-    let query: AnySelect = ctx.db
+    let query = soDb(ctx.db)
       .selectFrom('sales_orders as o')
       .leftJoin('firms as f', 'f.firm_id', 'o.bill_to_id')
       .select([
@@ -139,7 +141,8 @@ const invoiceProcess: ServerProcess = {
     const jobber = param(ctx, 'JobberFirmId');
     if (customer) query = query.where('o.bill_to_id', '=', customer);
     if (jobber) query = query.where('f.jobber_firm_id', '=', jobber);
-    return scoped(ctx, query);
+    const assigned = scope(ctx);
+    return assigned ? query.where('o.bill_to_id', 'in', assigned) : query;
   },
   runItem: (ctx, row) => runAction(ctx, row, 'invoice', param(ctx, 'InvoiceDate') ? { Date: param(ctx, 'InvoiceDate') } : {}),
   runBatch: (ctx, rows) => runBatchAction(ctx, rows, 'invoice', param(ctx, 'InvoiceDate') ? { Date: param(ctx, 'InvoiceDate') } : {}),

@@ -4,22 +4,30 @@
  * a margin is a difference of stored money, exact on both engines. Every report keeps to the caller's assigned
  * customers (§6); a lookup parameter naming nothing answers the framework's lookup message.
  */
-import { sql } from 'kysely';
+import { sql, type Compilable, type Kysely } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { readAll } from '@erp/server/db/read';
 import { unpublishedOrders } from './publishing.ts';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { SO_STATUSES, SO_TYPES } from '../definitions/common.ts';
+import { soDb, type SoDatabase } from './tables.generated.ts';
 import { cdcReport, creditSales, ediNotTransmitted, invoicePrinting, productDiscount, loadSheet, mfSalesCommission, orderStatus, ordersCallList, orderSummary, productClassReport, salesAnalysis, salesCommission, salesDocuments, salesRegister, teSalesRegister } from '../definitions/reports.ts';
 
-const LOOKUPS: readonly [string, string, string][] = [
-  ['BillToId', 'firms', 'firm_id'],
-  ['ProductId', 'products', 'product_id'],
-  ['RouteId', 'delivery_routes', 'route_id'],
-  ['WarehouseId', 'warehouses', 'warehouse_id'],
-  ['SalesRep', 'sales_reps', 'sales_rep_id'],
-  ['DiscountTableId', 'discount_tables', 'discount_table_id'],
+/** Each lookup parameter's query: the record it names, if any. */
+const LOOKUPS: readonly [string, (db: Kysely<SoDatabase>, value: string) => Compilable<unknown> & { execute(): Promise<unknown[]> }][] = [
+  ['BillToId', (db, value) => db.selectFrom('firms').select('firm_id').where('firm_id', '=', value).limit(1)],
+  ['ProductId', (db, value) => db.selectFrom('products').select('product_id').where('product_id', '=', value).limit(1)],
+  ['RouteId', (db, value) => db.selectFrom('delivery_routes').select('route_id').where('route_id', '=', value).limit(1)],
+  ['WarehouseId', (db, value) => db.selectFrom('warehouses').select('warehouse_id').where('warehouse_id', '=', value).limit(1)],
+  ['SalesRep', (db, value) => db.selectFrom('sales_reps').select('sales_rep_id').where('sales_rep_id', '=', value).limit(1)],
+  ['DiscountTableId', (db, value) => db.selectFrom('discount_tables').select('discount_table_id').where('discount_table_id', '=', value).limit(1)],
 ];
+
+type OrderStatus = (typeof SO_STATUSES)[number];
+type OrderType = (typeof SO_TYPES)[number];
+const isStatus = (value: string): value is OrderStatus => (SO_STATUSES as readonly string[]).includes(value);
+const isOrderType = (value: string): value is OrderType => (SO_TYPES as readonly string[]).includes(value);
 
 function param(ctx: ReportContext, name: string): string | null {
   const value = ctx.params[name];
@@ -28,10 +36,10 @@ function param(ctx: ReportContext, name: string): string | null {
 
 async function prepare(ctx: ReportContext): Promise<ReportParameterError[]> {
   const errors: ReportParameterError[] = [];
-  for (const [field, table, column] of LOOKUPS) {
+  for (const [field, lookup] of LOOKUPS) {
     const value = param(ctx, field);
     if (value === null) continue;
-    const found = await readAll(ctx.database, ctx.db.selectFrom(table).select(column).where(column, '=', value).limit(1));
+    const found = await readAll(ctx.database, lookup(soDb(ctx.db), value));
     if (found.length === 0) errors.push({ field, key: 'so:reports.validation.notFound', params: { value } });
   }
   ctx.state['assigned'] = isRestricted(ctx.user) ? await assignedFirms(ctx.db, ctx.user) : null;
@@ -39,8 +47,8 @@ async function prepare(ctx: ReportContext): Promise<ReportParameterError[]> {
 }
 
 /** The orders the caller may see, with the customer and date-range parameters applied. */
-function orders(ctx: ReportContext, dateColumn: string | null): AnySelect {
-  let query: AnySelect = ctx.db.selectFrom('sales_orders as o');
+function orders(ctx: ReportContext, dateColumn: 'o.order_date' | 'o.ship_date' | null) {
+  let query = soDb(ctx.db).selectFrom('sales_orders as o');
   const assigned = ctx.state['assigned'] as string[] | null | undefined;
   if (assigned) query = query.where('o.bill_to_id', 'in', assigned.length > 0 ? assigned : ['']);
   const customer = param(ctx, 'BillToId');
@@ -49,7 +57,8 @@ function orders(ctx: ReportContext, dateColumn: string | null): AnySelect {
     query = query.where(dateColumn, '>=', String(ctx.params['StartDate'])).where(dateColumn, '<=', String(ctx.params['EndDate']));
   }
   const status = param(ctx, 'Status');
-  if (status) query = query.where('o.status', '=', status);
+  // A status no order has (the parameter's options are the definition's) selects nothing.
+  if (status) query = isStatus(status) ? query.where('o.status', '=', status) : query.where(sql<boolean>`1 = 0`);
   return query;
 }
 
@@ -123,7 +132,7 @@ export const salesRegisterReport: ServerReport = {
     let query = orders(ctx, null);
     // The variant's order type (the TE register's TE, fixed by its definition).
     const orderType = param(ctx, 'OrderType');
-    if (orderType !== null) query = query.where('o.order_type', '=', orderType);
+    if (orderType !== null) query = isOrderType(orderType) ? query.where('o.order_type', '=', orderType) : query.where(sql<boolean>`1 = 0`);
     return query
       .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
       .where('o.status', '=', 'Invoiced')
@@ -273,7 +282,7 @@ export const salesDocumentsReport: ServerReport = {
 };
 
 /** Invoiced lines per sales rep with the commission (customer's percent, else the rep's); `manufactured`: OE-39. */
-function commissionRows(ctx: ReportContext, manufactured: boolean): AnySelect {
+function commissionRows(ctx: ReportContext, manufactured: boolean) {
   const percent = sql<unknown>`coalesce(nullif(f.commission_percent, 0), s.commission_percent, 0)`;
   // round(sales × percent ÷ 100, 2): PostgreSQL numeric; SQLite cents × percent units ÷ 10,000, half up.
   const commission =
@@ -288,7 +297,8 @@ function commissionRows(ctx: ReportContext, manufactured: boolean): AnySelect {
     .where('o.status', '=', 'Invoiced')
     .where('i.invoice_date', '>=', String(ctx.params['StartDate']))
     .where('i.invoice_date', '<=', String(ctx.params['EndDate']));
-  if (manufactured) query = query.innerJoin('products as p', 'p.product_id', 'l.product_id').where('p.manufactured', '=', (ctx.database.engine === 'postgres' ? true : 1) as never);
+  const manufacturedFlag = ctx.database.engine === 'postgres' ? true : 1;
+  if (manufactured) query = query.where(({ exists, selectFrom }) => exists(selectFrom('products as p').select('p.product_id').whereRef('p.product_id', '=', 'l.product_id').where('p.manufactured', '=', manufacturedFlag)));
   const rep = param(ctx, 'SalesRep');
   if (rep) query = query.where('o.sales_rep', '=', rep);
   return query.select([
@@ -364,7 +374,7 @@ export const productDiscountReport: ServerReport = {
   def: productDiscount,
   prepare,
   rows(ctx) {
-    let query: AnySelect = ctx.db
+    let query = soDb(ctx.db)
       .selectFrom('discount_tables as d')
       .innerJoin('discount_table_lines as l', 'l.discount_table_id', 'd.discount_table_id')
       .select([
@@ -388,7 +398,7 @@ export const ediNotTransmittedReport: ServerReport = {
   def: ediNotTransmitted,
   prepare,
   rows: (ctx) =>
-    unpublishedOrders(ctx.db, (ctx.state['assigned'] as string[] | null | undefined) ?? null, param(ctx, 'BillToId'))
+    unpublishedOrders(soDb(ctx.db), (ctx.state['assigned'] as string[] | null | undefined) ?? null, param(ctx, 'BillToId'))
       .leftJoin('firms as f', 'f.firm_id', 'o.bill_to_id')
       .select(['i.invoice_date as InvoiceDate', 'i.document_no as InvoiceNo', 'o.order_no as OrderNo', 'o.bill_to_id as BillToId', 'o.customer_name as CustomerName', 'f.email as Email', 'i.total as Total', 'o.order_key as OrderKey']),
 };
@@ -397,7 +407,7 @@ export const cdcServerReport: ServerReport = {
   def: cdcReport,
   prepare,
   rows(ctx) {
-    let query: AnySelect = ctx.db
+    let query = soDb(ctx.db)
       .selectFrom('so_cash_ins as c')
       .innerJoin('so_cash_in_lines as l', 'l.cash_in_id', 'c.cash_in_id')
       .leftJoin('forms_of_payment as p', 'p.payment_id', 'l.payment_id')

@@ -19,12 +19,15 @@ import { post } from '@erp/modules/gl/server/api';
 import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction, EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
 import { familyAccount, productFacts } from '../documents/sales-order/server/fulfilment.ts';
 import { linesOf } from './pricing.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
+type SoTransaction = Transaction<SoDatabase>;
 
 const lineError = (index: number, field: string, key: string, params: Row = {}) => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
 
@@ -38,25 +41,25 @@ interface OrderFacts {
   lines: Map<string, { price: Decimal; cost: Decimal | null; shipped: Decimal; description: string }>;
 }
 
-async function orderFacts(trx: AnyTransaction, orderKey: number): Promise<OrderFacts | null> {
-  const head = (await trx.selectFrom('sales_orders').selectAll().where('order_key', '=', orderKey).executeTakeFirst()) as Row | undefined;
-  if (!head || head['status'] !== 'Invoiced') return null;
-  const rows = (await trx.selectFrom('so_lines').selectAll().where('order_key', '=', orderKey).execute()) as Row[];
+async function orderFacts(trx: SoTransaction, orderKey: number): Promise<OrderFacts | null> {
+  const head = await trx.selectFrom('sales_orders').selectAll().where('order_key', '=', orderKey).executeTakeFirst();
+  if (!head || head.status !== 'Invoiced') return null;
+  const rows = await trx.selectFrom('so_lines').selectAll().where('order_key', '=', orderKey).execute();
   return {
     orderKey,
-    orderNo: String(head['order_no']),
-    billToId: String(head['bill_to_id']),
-    shipToId: (head['ship_to_id'] as string | null) ?? null,
-    warehouseId: String(head['warehouse_id']),
-    invoiceId: head['invoice_id'] == null ? null : Number(head['invoice_id']),
+    orderNo: String(head.order_no),
+    billToId: String(head.bill_to_id),
+    shipToId: head.ship_to_id ?? null,
+    warehouseId: String(head.warehouse_id),
+    invoiceId: head.invoice_id ?? null,
     lines: new Map(
       rows.map((row) => [
-        String(row['product_id']),
+        String(row.product_id),
         {
-          price: decimalFromDb(trx, row['unit_price'], 4) ?? '0.0000',
-          cost: decimalFromDb(trx, row['unit_cost'], 4),
-          shipped: decimalFromDb(trx, row['quantity_shipped'], 4) ?? '0.0000',
-          description: String(row['description'] ?? ''),
+          price: decimalFromDb(trx, row.unit_price, 4) ?? '0.0000',
+          cost: decimalFromDb(trx, row.unit_cost, 4),
+          shipped: decimalFromDb(trx, row.quantity_shipped, 4) ?? '0.0000',
+          description: String(row.description ?? ''),
         },
       ]),
     ),
@@ -64,20 +67,20 @@ async function orderFacts(trx: AnyTransaction, orderKey: number): Promise<OrderF
 }
 
 /** What the order's other returns took back of a product. */
-async function returnedBefore(trx: AnyTransaction, orderKey: number, productId: string, returnId: number | null): Promise<Decimal> {
-  const rows = (await trx
+async function returnedBefore(trx: SoTransaction, orderKey: number, productId: string, returnId: number | null): Promise<Decimal> {
+  const rows = await trx
     .selectFrom('so_return_lines as l')
     .innerJoin('so_returns as r', 'r.return_id', 'l.return_id')
     .select('l.quantity')
     .where('r.order_key', '=', orderKey)
     .where('l.product_id', '=', productId)
     .where('r.return_id', '<>', returnId ?? -1)
-    .execute()) as Row[];
-  return rows.reduce<Decimal>((sum, row) => add(sum, decimalFromDb(trx, row['quantity'], 4) ?? '0'), '0.0000');
+    .execute();
+  return rows.reduce<Decimal>((sum, row) => add(sum, decimalFromDb(trx, row.quantity, 4) ?? '0'), '0.0000');
 }
 
 /** `receive`'s effect (module header), also the demo data's: answers the action's outcome. */
-export async function receiveReturn(trx: AnyTransaction, record: Row, userId: string) {
+export async function receiveReturn(trx: SoTransaction, record: Row, userId: string) {
   const lines = linesOf(record);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
   const warehouseId = String(record['WarehouseId']);
@@ -119,7 +122,7 @@ export async function receiveReturn(trx: AnyTransaction, record: Row, userId: st
 }
 
 /** `credit`'s effect (module header), also the demo data's; `asked` is the action's Date. */
-export async function creditReturn(trx: AnyTransaction, record: Row, asked: unknown, userId: string) {
+export async function creditReturn(trx: SoTransaction, record: Row, asked: unknown, userId: string) {
   if (asked !== undefined && (typeof asked !== 'string' || !isValidDate(asked))) throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: 'Date' }, 'Date');
   const date = typeof asked === 'string' ? asked : String(record['ReturnDate']);
   const order = await orderFacts(trx, Number(record['OrderKey']));
@@ -140,8 +143,8 @@ export async function creditReturn(trx: AnyTransaction, record: Row, asked: unkn
   // The invoice's AR item is locked first, as Receivables' own credit does (no deadlock with a receipt).
   const invoiceItem = order.invoiceId === null
     ? undefined
-    : ((await trx.selectFrom('ar_items').select('item_id').where('origin_type', '=', 'ar-invoice').where('origin_id', '=', String(order.invoiceId)).executeTakeFirst()) as Row | undefined);
-  const item = invoiceItem ? await arItem(trx, Number(invoiceItem['item_id']), true) : undefined;
+    : await trx.selectFrom('ar_items').select('item_id').where('origin_type', '=', 'ar-invoice').where('origin_id', '=', String(order.invoiceId)).executeTakeFirst();
+  const item = invoiceItem ? await arItem(trx, invoiceItem.item_id, true) : undefined;
   const created = await createPostedInvoice(
     trx,
     { documentType: 'CreditNote', date, billToId: order.billToId, shipToId: order.shipToId, reference: String(record['ReturnNo']), description: `${String(record['ReturnNo'])} ${order.orderNo}`.slice(0, 100), lines: creditLines },
@@ -163,7 +166,8 @@ export async function creditReturn(trx: AnyTransaction, record: Row, asked: unkn
 }
 
 export const productReturnHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, engineTrx, change) {
+    const trx = soDb(engineTrx);
     const order = await orderFacts(trx, Number(change.next['OrderKey']));
     if (!order) throw BusinessError.of(400, 'validation_failed', 'so:sales-order.rules.salesOrderMissing', {}, 'OrderKey');
     // §6: the order's customer is the user's — the engine's check of the definition's `customer` OrderKey.
@@ -189,10 +193,10 @@ export const productReturnHooks: EntityHooks = {
   },
   actions: {
     receive: {
-      effect: (ctx, run) => receiveReturn(run.trx, run.record, ctx.user.userId),
+      effect: (ctx, run) => receiveReturn(soDb(run.trx), run.record, ctx.user.userId),
     },
     credit: {
-      effect: (ctx, run) => creditReturn(run.trx, run.record, run.body['Date'], ctx.user.userId),
+      effect: (ctx, run) => creditReturn(soDb(run.trx), run.record, run.body['Date'], ctx.user.userId),
     },
   },
 };

@@ -15,13 +15,14 @@ import { add, isDecimal, mul, round } from '@erp/shared/decimal';
 import { priceLines as taxLines } from '@erp/modules/ar/server/api';
 import { priceLines } from '@erp/modules/oe/server/api';
 import { apiSchema, callResult, NO_QUERY, object, RECORD } from '@erp/server/http/schemas';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/api';
 import { availability, stockNotes } from './pricing.ts';
 import { purchaseLineRoutes } from './purchase-lines.ts';
 import { lotRoutes } from './lots.ts';
+import { soDb, type SoDatabase } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -52,14 +53,14 @@ export const soRoutes: EntityRoutes = async (app, deps) => {
       return sendAnswer(reply, { status: 400, body: resultOf(2, 'validation_failed', messageIn(ctx.user.row.language, 'so:sales-order.rules.previewInvalid')) });
     }
     if (!productId) return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: {} }) });
-    const db = ctx.any;
+    const db = soDb(ctx.db);
     const quantity = round(rawQuantity, 4);
-    const product = (await db.selectFrom('products').select(['description']).where('product_id', '=', productId).executeTakeFirst()) as Row | undefined;
+    const product = await db.selectFrom('products').select(['description']).where('product_id', '=', productId).executeTakeFirst();
     if (!product) return sendAnswer(reply, { status: 200, body: resultOf(1, 'ok', null, { Data: {} }) });
     const warehouseId = code(header['WarehouseId'], 10);
     const available = warehouseId ? ((await availability(db, warehouseId, [productId])).get(productId) ?? '0.0000') : null;
     const [note] = warehouseId ? await stockNotes(db, warehouseId, [{ productId, quantity }], ctx.user.row.language) : [null];
-    const data: Row = { Description: String(product['description'] ?? ''), Available: available, StockNote: note ?? null };
+    const data: Row = { Description: String(product.description ?? ''), Available: available, StockNote: note ?? null };
     const billToId = code(header['BillToId'], 20);
     const date = typeof header['OrderDate'] === 'string' && DATE.test(header['OrderDate']) ? header['OrderDate'] : new Date().toISOString().slice(0, 10);
     // §6: a restricted user sees the prices of the customers assigned to them only.
@@ -72,10 +73,10 @@ export const soRoutes: EntityRoutes = async (app, deps) => {
       const unitPrice = typeof override === 'string' && override !== '' ? round(override, 4) : servicePrice;
       Object.assign(data, { Price: servicePrice, PriceSource: priced?.Source ?? null, UnitPrice: unitPrice });
       if (unitPrice !== null) {
-        const firms = (await db.selectFrom('firms').select(['firm_id', 'province_code']).where('firm_id', 'in', [billToId, shipToId]).execute()) as Row[];
-        const province = String(firms.find((f) => f['firm_id'] === shipToId)?.['province_code'] ?? firms.find((f) => f['firm_id'] === billToId)?.['province_code'] ?? '');
+        const firms = await db.selectFrom('firms').select(['firm_id', 'province_code']).where('firm_id', 'in', [billToId, shipToId]).execute();
+        const province = String(firms.find((f) => f.firm_id === shipToId)?.province_code ?? firms.find((f) => f.firm_id === billToId)?.province_code ?? '');
         // Receivables' tax logic only reads here: the connection serves as its transaction.
-        const [taxed] = await taxLines(db as unknown as AnyTransaction, [{ Quantity: quantity, UnitPrice: unitPrice, Description: '', AccountId: '' }], province, date);
+        const [taxed] = await taxLines(db as Transaction<SoDatabase>, [{ Quantity: quantity, UnitPrice: unitPrice, Description: '', AccountId: '' }], province, date);
         Object.assign(data, { Amount: taxed?.Amount ?? mul(quantity, unitPrice, 2), TaxCodes: taxed?.TaxCodes ?? null, TaxAmount: taxed ? add(taxed.TaxAmount, '0.00') : null });
       }
     }

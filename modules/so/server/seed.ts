@@ -14,8 +14,9 @@
  *   over the demo invoices (commissions.ts).
  */
 import { mul } from '@erp/shared/decimal';
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { SeedConfig } from '@erp/server/modules/part';
+import type { SeedDb } from '@erp/server/db/migration-db';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { salesOrder } from '../documents/sales-order/definition.ts';
@@ -27,10 +28,12 @@ import { commissionRun } from '../definitions/commission-run.ts';
 import { commitStock, invoiceOrder, shipOrder } from '../documents/sales-order/server/fulfilment.ts';
 import { creditReturn, receiveReturn } from './returns.ts';
 import { priceOrder } from './pricing.ts';
+import { soDb, type SalesOrdersTable, type SoDatabase } from './tables.generated.ts';
 
 const ACTOR = 'seed';
 const WAREHOUSE = 'TOR-01';
 type Row = Record<string, unknown>;
+type SoView = Kysely<SoDatabase>;
 
 /** Bill-to, ship-to, final state. */
 const ORDERS: readonly [string, string, 'Entered' | 'Committed' | 'Shipped' | 'Invoiced' | 'Cancelled'][] = [
@@ -48,48 +51,49 @@ const ORDERS: readonly [string, string, 'Entered' | 'Committed' | 'Shipped' | 'I
   ['B200', 'B200', 'Cancelled'],
 ];
 
-async function isEmpty(db: AnyDb, table: string): Promise<boolean> {
-  return (await db.selectFrom(table).select(db.fn.countAll().as('n')).limit(1).executeTakeFirst().then((r) => Number((r as Row)['n']))) === 0;
+async function isEmpty(db: SoView, table: 'gl_accounts' | 'gl_integration' | 'sales_orders'): Promise<boolean> {
+  const row = await db.selectFrom(table).select(db.fn.countAll().as('n')).limit(1).executeTakeFirst();
+  return Number(row?.n ?? 0) === 0;
 }
 
 /** `date`, or the first day after it in an open G/L and A/R period of its year; null when none. */
-async function openDate(db: AnyDb, date: string): Promise<string | null> {
-  const period = (await db
+async function openDate(db: SoView, date: string): Promise<string | null> {
+  const period = await db
     .selectFrom('fiscal_periods')
     .select(['start_date'])
     .where('end_date', '>=', date)
     .where('start_date', '<=', `${date.slice(0, 4)}-12-31`)
-    .where('closed_gl', '=', 0 as never)
-    .where('closed_ar', '=', 0 as never)
+    .where('closed_gl', '=', 0)
+    .where('closed_ar', '=', 0)
     .orderBy('start_date')
     .limit(1)
-    .executeTakeFirst()) as { start_date: string } | undefined;
+    .executeTakeFirst();
   if (!period) return null;
-  return period.start_date > date ? period.start_date : date;
+  return period.start_date !== null && period.start_date > date ? period.start_date : date;
 }
 
 /** Stocked products with at least 40 on hand in the warehouse (enough for every demo order). */
-async function stockedProducts(db: AnyDb): Promise<string[]> {
-  const rows = (await db
+async function stockedProducts(db: SoView): Promise<string[]> {
+  const rows = await db
     .selectFrom('stock_balances as b')
     .innerJoin('products as p', 'p.product_id', 'b.product_id')
     .select(['b.product_id as product_id', 'b.on_hand as on_hand', 'b.committed as committed'])
     .where('b.warehouse_id', '=', WAREHOUSE)
-    .where('p.is_active', '=', (engineOf(db) === 'postgres' ? true : 1) as never)
+    .where('p.is_active', '=', engineOf(db) === 'postgres' ? true : 1)
     .orderBy('b.product_id')
-    .execute()) as Row[];
+    .execute();
   return rows
-    .filter((row) => Number(decimalFromDb(db, row['on_hand'], 4) ?? '0') - Number(decimalFromDb(db, row['committed'], 4) ?? '0') >= 40)
-    .map((row) => String(row['product_id']));
+    .filter((row) => Number(decimalFromDb(db, row.on_hand, 4) ?? '0') - Number(decimalFromDb(db, row.committed, 4) ?? '0') >= 40)
+    .map((row) => row.product_id);
 }
 
-async function readOrder(trx: AnyTransaction, orderKey: number, record: Row): Promise<Row> {
-  const lines = (await trx.selectFrom('so_lines').select(['line_id', 'product_id']).where('order_key', '=', orderKey).orderBy('line_id').execute()) as Row[];
-  const written = (record['Lines'] as Row[]).map((line, index) => ({ ...line, LineId: Number(lines[index]!['line_id']), Lots: [] }));
+async function readOrder(trx: Transaction<SoDatabase>, orderKey: number, record: Row): Promise<Row> {
+  const lines = await trx.selectFrom('so_lines').select(['line_id', 'product_id']).where('order_key', '=', orderKey).orderBy('line_id').execute();
+  const written = (record['Lines'] as Row[]).map((line, index) => ({ ...line, LineId: lines[index]!.line_id, Lots: [] }));
   return { ...record, OrderKey: orderKey, Lines: written };
 }
 
-async function setStatus(trx: AnyTransaction, orderKey: number, values: Row): Promise<void> {
+async function setStatus(trx: Transaction<SoDatabase>, orderKey: number, values: Updateable<SalesOrdersTable>): Promise<void> {
   await trx.updateTable('sales_orders').set(values).where('order_key', '=', orderKey).execute();
 }
 
@@ -98,7 +102,7 @@ async function setStatus(trx: AnyTransaction, orderKey: number, values: Row): Pr
  * GL integration row OE COMMISSION-EXPENSE, where the chart and the integration table are filled; with the demo
  * data, a payables vendor for each sales rep without one (`REP-<rep>`), so the demo run can be posted.
  */
-async function seedCommissionSetup(db: AnyDb, demo: boolean): Promise<void> {
+async function seedCommissionSetup(db: SoView, demo: boolean): Promise<void> {
   const now = new Date().toISOString();
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   if (!(await isEmpty(db, 'gl_accounts')) && !(await db.selectFrom('gl_accounts').select('account_id').where('account_id', '=', '6150').executeTakeFirst())) {
@@ -110,21 +114,23 @@ async function seedCommissionSetup(db: AnyDb, demo: boolean): Promise<void> {
     await db.insertInto('gl_integration').values({ sub_ledger: 'OE', transaction_type: 'COMMISSION-EXPENSE', description: 'Sales commissions (commission runs posted to payables)', account_id: '6150', ...trail }).execute();
   }
   if (!demo) return;
-  const reps = (await db.selectFrom('sales_reps').select(['sales_rep_id', 'name']).where('vendor_id', 'is', null).execute()) as Row[];
+  const reps = await db.selectFrom('sales_reps').select(['sales_rep_id', 'name']).where('vendor_id', 'is', null).execute();
   for (const rep of reps) {
-    const firmId = `REP-${String(rep['sales_rep_id'])}`.slice(0, 20);
+    const firmId = `REP-${rep.sales_rep_id}`.slice(0, 20);
     if (!(await db.selectFrom('firms').select('firm_id').where('firm_id', '=', firmId).executeTakeFirst())) {
       await db
         .insertInto('firms')
-        .values({ firm_id: firmId, name: `${String(rep['name'])} (commissions)`.slice(0, 100), is_active: 1, is_bill_to: 0, is_ship_to: 0, is_vendor: 1, for_external_users: 0, is_sales_manager: 0, province_code: 'ON', ...trail })
+        .values({ firm_id: firmId, name: `${String(rep.name)} (commissions)`.slice(0, 100), is_active: 1, is_bill_to: 0, is_ship_to: 0, is_vendor: 1, for_external_users: 0, is_sales_manager: 0, province_code: 'ON', ...trail })
         .execute();
       await db.insertInto('firm_accounts').values({ firm_id: firmId, account_type: 'vendor', ...trail }).execute();
     }
-    await db.updateTable('sales_reps').set({ vendor_id: firmId }).where('sales_rep_id', '=', rep['sales_rep_id'] as string).execute();
+    await db.updateTable('sales_reps').set({ vendor_id: firmId }).where('sales_rep_id', '=', rep.sales_rep_id).execute();
   }
 }
 
-export async function seedSalesOrders(db: AnyDb, config: SeedConfig): Promise<void> {
+export async function seedSalesOrders(seedDb: SeedDb, config: SeedConfig): Promise<void> {
+  // The demo orders are made by the screens' own code, on Sales Orders' view of the seed connection.
+  const db = soDb(seedDb);
   await seedCommissionSetup(db, config.demoLedger);
   if (!config.demoLedger || !(await isEmpty(db, 'sales_orders'))) return;
   const products = await stockedProducts(db);
@@ -169,29 +175,29 @@ export async function seedSalesOrders(db: AnyDb, config: SeedConfig): Promise<vo
 }
 
 /** One posted driver cash-in and one credited product return (module header). */
-async function seedAfterSales(db: AnyDb): Promise<void> {
-  const invoiced = (await db.selectFrom('sales_orders').selectAll().where('status', '=', 'Invoiced').orderBy('order_key').limit(2).execute()) as Row[];
+async function seedAfterSales(db: SoView): Promise<void> {
+  const invoiced = await db.selectFrom('sales_orders').selectAll().where('status', '=', 'Invoiced').orderBy('order_key').limit(2).execute();
   const bank = await db.selectFrom('bank_accounts').select('bank_account_id').where('bank_account_id', '=', 'OPERATING').executeTakeFirst();
   const now = new Date().toISOString();
   const first = invoiced[0];
   if (first && bank) {
     try {
       await db.transaction().execute(async (trx) => {
-        const total = decimalFromDb(trx, first['total'], 2) ?? '0.00';
+        const total = decimalFromDb(trx, first.total, 2) ?? '0.00';
         const paid = mul(total, '0.5', 2);
-        const line = { OrderKey: Number(first['order_key']), OrderNo: first['order_no'], BillToId: first['bill_to_id'], InvoiceNo: first['invoice_no'], OrderTotal: total, AmountPaid: paid, PaymentId: (await trx.selectFrom('forms_of_payment').select('payment_id').where('payment_id', '=', 'CASH').executeTakeFirst()) ? 'CASH' : null };
-        const written = await insertDocument(trx, driverCashIn, { CashInDate: first['ship_date'], Driver: 'Marc Tremblay', BankAccountId: 'OPERATING', Status: 'Posted', Notes: null, TotalPaid: paid, Lines: [line] }, ACTOR, now);
+        const line = { OrderKey: first.order_key, OrderNo: first.order_no, BillToId: first.bill_to_id, InvoiceNo: first.invoice_no, OrderTotal: total, AmountPaid: paid, PaymentId: (await trx.selectFrom('forms_of_payment').select('payment_id').where('payment_id', '=', 'CASH').executeTakeFirst()) ? 'CASH' : null };
+        const written = await insertDocument(trx, driverCashIn, { CashInDate: first.ship_date, Driver: 'Marc Tremblay', BankAccountId: 'OPERATING', Status: 'Posted', Notes: null, TotalPaid: paid, Lines: [line] }, ACTOR, now);
         const receipts = await postReceipts(trx, written, written['Lines'] as Row[], ACTOR);
-        await trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(first['bill_to_id'])) ?? null }).where('cash_in_id', '=', Number(written['CashInId'])).execute();
+        await trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(first.bill_to_id)) ?? null }).where('cash_in_id', '=', Number(written['CashInId'])).execute();
       });
     } catch {
       // A closed A/R period: no demo cash-in.
     }
   }
-  const dates = (await db.selectFrom('ar_invoices as i').innerJoin('sales_orders as o', 'o.invoice_id', 'i.invoice_id').select([db.fn.min('i.invoice_date').as('first'), db.fn.max('i.invoice_date').as('last')]).executeTakeFirst()) as Row | undefined;
-  if (dates?.['first']) {
+  const dates = await db.selectFrom('ar_invoices as i').innerJoin('sales_orders as o', 'o.invoice_id', 'i.invoice_id').select((eb) => [eb.fn.min('i.invoice_date').as('first'), eb.fn.max('i.invoice_date').as('last')]).executeTakeFirst();
+  if (dates?.first) {
     await db.transaction().execute(async (trx) => {
-      const run = { runId: null, start: String(dates['first']), end: String(dates['last']), salesRep: null, assigned: null };
+      const run = { runId: null, start: String(dates.first), end: String(dates.last), salesRep: null, assigned: null };
       const { lines, total } = await commissionLines(trx, run);
       if (lines.length > 0) await insertDocument(trx, commissionRun, { StartDate: run.start, EndDate: run.end, Status: 'Calculated', Notes: null, Total: total, Lines: lines }, ACTOR, now);
     });
@@ -200,19 +206,19 @@ async function seedAfterSales(db: AnyDb): Promise<void> {
   if (!second) return;
   try {
     await db.transaction().execute(async (trx) => {
-      const orderLine = (await trx.selectFrom('so_lines').selectAll().where('order_key', '=', Number(second['order_key'])).orderBy('line_id').limit(1).executeTakeFirst()) as Row | undefined;
+      const orderLine = await trx.selectFrom('so_lines').selectAll().where('order_key', '=', second.order_key).orderBy('line_id').limit(1).executeTakeFirst();
       if (!orderLine) return;
-      const lot = (await trx.selectFrom('so_line_lots').select('lot_no').where('line_id', '=', Number(orderLine['line_id'])).limit(1).executeTakeFirst()) as Row | undefined;
-      const price = decimalFromDb(trx, orderLine['unit_price'], 4) ?? '0.0000';
+      const lot = await trx.selectFrom('so_line_lots').select('lot_no').where('line_id', '=', orderLine.line_id).limit(1).executeTakeFirst();
+      const price = decimalFromDb(trx, orderLine.unit_price, 4) ?? '0.0000';
       const line = {
-        ProductId: orderLine['product_id'],
+        ProductId: orderLine.product_id,
         Quantity: '1.0000',
         UnitPrice: price,
-        UnitCost: decimalFromDb(trx, orderLine['unit_cost'], 4),
+        UnitCost: decimalFromDb(trx, orderLine.unit_cost, 4),
         Amount: mul('1', price, 2),
-        Lots: lot ? [{ LotNo: lot['lot_no'], Quantity: '1.0000' }] : [],
+        Lots: lot ? [{ LotNo: lot.lot_no, Quantity: '1.0000' }] : [],
       };
-      const header = { ReturnDate: second['ship_date'], OrderKey: Number(second['order_key']), OrderNo: second['order_no'], BillToId: second['bill_to_id'], WarehouseId: second['warehouse_id'], Reason: 'Damaged in transit', Status: 'Credited', Total: line.Amount, Lines: [line] };
+      const header = { ReturnDate: second.ship_date, OrderKey: second.order_key, OrderNo: second.order_no, BillToId: second.bill_to_id, WarehouseId: second.warehouse_id, Reason: 'Damaged in transit', Status: 'Credited', Total: line.Amount, Lines: [line] };
       const written = await insertDocument(trx, productReturn, header, ACTOR, now);
       const received = await receiveReturn(trx, written, ACTOR);
       const credited = await creditReturn(trx, written, undefined, ACTOR);

@@ -4,10 +4,13 @@
  * SALES-<family>, else OE SALES, else AR SALES (fulfilment.ts familyAccount; the family is the suffix of the
  * class's inventory key) —, the commission expense, and a warehouse to ship from.
  */
-import { integrationResolved, FIX_INTEGRATION, integrationNeed, missingIntegration, warehouseNeed, type AnyDb, type IntegrationKey, type Missing, type SetupNeed } from '@erp/modules/gl/server/api';
+import { integrationResolved, FIX_INTEGRATION, integrationNeed, missingIntegration, warehouseNeed, type IntegrationKey, type Missing, type SetupNeed } from '@erp/modules/gl/server/api';
+import type { Kysely } from 'kysely';
+import { soDb } from './tables.generated.ts';
 
-async function familyAccountsMissing(db: AnyDb): Promise<Missing[]> {
-  const classes = (await db.selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute()) as { class_id: string; inventory_account: string | null }[];
+async function familyAccountsMissing<D>(connection: Kysely<D>): Promise<Missing[]> {
+  const db = soDb(connection);
+  const classes = await db.selectFrom('product_classes').select(['class_id', 'inventory_account']).where('is_active', '=', 1).orderBy('class_id').execute();
   const families = new Set(classes.map((row) => (String(row.inventory_account ?? '').toUpperCase().startsWith('INVENTORY-') ? String(row.inventory_account).toUpperCase().slice('INVENTORY-'.length) : '')));
   const out: Missing[] = [];
   for (const family of [...families].sort()) {

@@ -4,19 +4,18 @@
  * last order's warehouse, while active; else the active warehouse holding the most stock by value (the company's
  * main one); else the first active. A line it cannot fill says which warehouses can (pricing.ts stockNotes).
  */
-import { engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyDb } from '@erp/server/entities/hooks';
-
-type Row = Record<string, unknown>;
+import { engineOf, type Connection } from '@erp/server/db/decimal-codec';
+import type { Kysely } from 'kysely';
+import type { SoDatabase } from './tables.generated.ts';
 
 /** A true flag as the engine stores it (0/1 on SQLite, booleans on PostgreSQL: db/schema.ts). */
-function engineTrue(db: AnyDb): never {
-  return (engineOf(db) === 'postgres' ? true : 1) as never;
+function engineTrue(db: Connection): true | 1 {
+  return engineOf(db) === 'postgres' ? true : 1;
 }
 
-export async function usualWarehouse(db: AnyDb, billToId: string): Promise<string | null> {
+export async function usualWarehouse(db: Kysely<SoDatabase>, billToId: string): Promise<string | null> {
   const active = engineTrue(db);
-  const last = (await db
+  const last = await db
     .selectFrom('sales_orders as o')
     .innerJoin('warehouses as w', 'w.warehouse_id', 'o.warehouse_id')
     .select('o.warehouse_id')
@@ -24,9 +23,9 @@ export async function usualWarehouse(db: AnyDb, billToId: string): Promise<strin
     .where('w.is_active', '=', active)
     .orderBy('o.order_key', 'desc')
     .limit(1)
-    .executeTakeFirst()) as Row | undefined;
-  if (last) return String(last['warehouse_id']);
-  const stocked = (await db
+    .executeTakeFirst();
+  if (last) return String(last.warehouse_id);
+  const stocked = await db
     .selectFrom('stock_balances as b')
     .innerJoin('warehouses as w', 'w.warehouse_id', 'b.warehouse_id')
     .select(['b.warehouse_id', (eb) => eb.fn.sum('b.value').as('value')])
@@ -35,8 +34,8 @@ export async function usualWarehouse(db: AnyDb, billToId: string): Promise<strin
     .orderBy('value', 'desc')
     .orderBy('b.warehouse_id')
     .limit(1)
-    .executeTakeFirst()) as Row | undefined;
-  if (stocked) return String(stocked['warehouse_id']);
-  const first = (await db.selectFrom('warehouses').select('warehouse_id').where('is_active', '=', active).orderBy('warehouse_id').limit(1).executeTakeFirst()) as Row | undefined;
-  return first ? String(first['warehouse_id']) : null;
+    .executeTakeFirst();
+  if (stocked) return stocked.warehouse_id;
+  const first = await db.selectFrom('warehouses').select('warehouse_id').where('is_active', '=', active).orderBy('warehouse_id').limit(1).executeTakeFirst();
+  return first ? first.warehouse_id : null;
 }

@@ -22,10 +22,24 @@ import { callResult as resultOf, messageIn } from '@erp/server/entities/call-res
 import { failureAnswer, isAnswer, type Answer } from '@erp/server/entities/answers';
 import { readable } from '@erp/server/entities/read';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
+import type { Connection } from '@erp/server/db/decimal-codec';
+import type { Kysely, Transaction } from 'kysely';
 import { LIST_IMPORT, MAX_ROWS, priceWorkbook, readPriceWorkbook, TABLE_IMPORT, type ImportTarget, type PriceRow } from './workbook.ts';
-import { oeDb } from '../tables.generated.ts';
+import { oeDb, type OeDatabase } from '../tables.generated.ts';
 
-type AnyDb = import('@erp/server/entities/hooks').AnyDb;
+/** An exported price row: a price table's range (no effective date) or a list price. */
+interface StoredPrice {
+  product_id: string | null;
+  price_type: string | null;
+  from_quantity: unknown;
+  to_quantity: unknown;
+  price: unknown;
+  effective_date?: string | null;
+  expiry_date: string | null;
+}
+
+/** A list price row: the check let through only the list's price types (LIST_IMPORT). */
+const isListPrice = (row: PriceRow): row is PriceRow & { PriceType: 'Each' | 'Cwt' } => row.PriceType === 'Each' || row.PriceType === 'Cwt';
 
 const MAX_BYTES = 30 * 1024 * 1024;
 const tags = ['oe-price-import'];
@@ -51,21 +65,21 @@ function sendXlsx(reply: FastifyReply, name: string, bytes: Buffer) {
     .send(bytes);
 }
 
-function rowsOut(db: AnyDb, rows: Record<string, unknown>[]) {
+function rowsOut(db: Connection, rows: readonly StoredPrice[]) {
   return rows.map((r) => ({
-    ProductId: r['product_id'],
-    PriceType: r['price_type'],
-    FromQuantity: decimalFromDb(db, r['from_quantity'], 4),
-    ToQuantity: decimalFromDb(db, r['to_quantity'], 4),
-    Price: decimalFromDb(db, r['price'], 4),
-    EffectiveDate: r['effective_date'] ?? null,
-    ExpiryDate: r['expiry_date'] ?? null,
+    ProductId: r.product_id,
+    PriceType: r.price_type,
+    FromQuantity: decimalFromDb(db, r.from_quantity, 4),
+    ToQuantity: decimalFromDb(db, r.to_quantity, 4),
+    Price: decimalFromDb(db, r.price, 4),
+    EffectiveDate: r.effective_date ?? null,
+    ExpiryDate: r.expiry_date ?? null,
   }));
 }
 
 /** Checks the upload; answers the refusal or the preview, or runs `write` in one transaction. */
-async function importAnswer(db: AnyDb, language: string | null | undefined, bytes: Buffer, target: ImportTarget, confirm: boolean, write: (trx: AnyDb, rows: PriceRow[]) => Promise<void>): Promise<Answer> {
-  const checked = await readPriceWorkbook(oeDb(db), bytes, target, language);
+async function importAnswer(db: Kysely<OeDatabase>, language: string | null | undefined, bytes: Buffer, target: ImportTarget, confirm: boolean, write: (trx: Transaction<OeDatabase>, rows: PriceRow[]) => Promise<void>): Promise<Answer> {
+  const checked = await readPriceWorkbook(db, bytes, target, language);
   if (!checked.ok) {
     const rows = new Set(checked.errors.map((e) => e.Row).filter((r) => r !== null));
     const first = checked.errors[0]?.Message ?? '';
@@ -85,15 +99,15 @@ export const importRoutes: EntityRoutes = async (app, { contextOf }) => {
     // The table read as the record route reads it: 404, or §6 a customer's table of a customer not assigned (403).
     const found = await readable(ctx, id);
     if (isAnswer(found)) return sendAnswer(reply, found.status === 400 ? failureAnswer(404, 'not_found', 'Not Found') : found);
-    const rows = (await ctx.any.selectFrom('price_table_ranges').selectAll().where('price_table_id', '=', id).orderBy('product_id').orderBy('price_type').orderBy('from_quantity').execute()) as Record<string, unknown>[];
-    return sendXlsx(reply, `price-table-${id}`, await priceWorkbook(TABLE_IMPORT, rowsOut(ctx.any, rows)));
+    const rows = await oeDb(ctx.db).selectFrom('price_table_ranges').selectAll().where('price_table_id', '=', id).orderBy('product_id').orderBy('price_type').orderBy('from_quantity').execute();
+    return sendXlsx(reply, `price-table-${id}`, await priceWorkbook(TABLE_IMPORT, rowsOut(ctx.db, rows)));
   });
 
   app.get('/api/oe/product-prices/export', { schema: schemas.listExport }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'product-price', 'read');
     if (!ctx) return reply;
-    const rows = (await ctx.any.selectFrom('product_prices').selectAll().where('price_table', '=', LIST_PRICE_TABLE).orderBy('product_id').orderBy('from_quantity').limit(MAX_ROWS).execute()) as Record<string, unknown>[];
-    return sendXlsx(reply, 'list-prices', await priceWorkbook(LIST_IMPORT, rowsOut(ctx.any, rows)));
+    const rows = await oeDb(ctx.db).selectFrom('product_prices').selectAll().where('price_table', '=', LIST_PRICE_TABLE).orderBy('product_id').orderBy('from_quantity').limit(MAX_ROWS).execute();
+    return sendXlsx(reply, 'list-prices', await priceWorkbook(LIST_IMPORT, rowsOut(ctx.db, rows)));
   });
 
   await app.register(async (scope) => {
@@ -108,7 +122,7 @@ export const importRoutes: EntityRoutes = async (app, { contextOf }) => {
       const table = { version: Number(found.record['Version']) };
       const upload = await readUpload(request, MAX_BYTES);
       if ('status' in upload) return sendAnswer(reply, upload);
-      const answer = await importAnswer(ctx.any, ctx.user.row.language, upload.bytes, TABLE_IMPORT, request.query.Confirm === 'true', async (trx, rows) => {
+      const answer = await importAnswer(oeDb(ctx.db), ctx.user.row.language, upload.bytes, TABLE_IMPORT, request.query.Confirm === 'true', async (trx, rows) => {
         await trx.deleteFrom('price_table_ranges').where('price_table_id', '=', id).execute();
         for (let i = 0; i < rows.length; i += 500) {
           await trx
@@ -136,7 +150,8 @@ export const importRoutes: EntityRoutes = async (app, { contextOf }) => {
       if (!ctx) return reply;
       const upload = await readUpload(request, MAX_BYTES);
       if ('status' in upload) return sendAnswer(reply, upload);
-      const answer = await importAnswer(ctx.any, ctx.user.row.language, upload.bytes, LIST_IMPORT, request.query.Confirm === 'true', async (trx, rows) => {
+      const answer = await importAnswer(oeDb(ctx.db), ctx.user.row.language, upload.bytes, LIST_IMPORT, request.query.Confirm === 'true', async (trx, checked) => {
+        const rows = checked.filter(isListPrice);
         const now = new Date().toISOString();
         const products = [...new Set(rows.map((row) => row.ProductId))];
         for (let i = 0; i < products.length; i += 1000) {

@@ -21,11 +21,14 @@ import type { OeDatabase } from '../tables.generated.ts';
 
 export const MAX_ROWS = 50_000;
 
+/** A price table range's price types (the list prices take Each and Cwt only). */
+export type PriceType = 'Each' | 'Cwt' | 'CostPlus' | 'Discount';
+
 export interface ImportTarget {
   /** Columns in the order an export writes them. */
   columns: readonly string[];
   required: readonly string[];
-  priceTypes: readonly string[];
+  priceTypes: readonly PriceType[];
 }
 
 export const TABLE_IMPORT: ImportTarget = {
@@ -44,7 +47,7 @@ export interface PriceRow {
   /** The sheet's row number. */
   Row: number;
   ProductId: string;
-  PriceType: string;
+  PriceType: PriceType;
   FromQuantity: Decimal;
   ToQuantity: Decimal | null;
   Price: Decimal;

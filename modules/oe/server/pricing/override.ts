@@ -7,14 +7,12 @@
  * average cost at that moment (the safety price audit lists overrides below it), reason and reference.
  */
 import { cmp, div, isDecimal, type Decimal } from '@erp/shared/decimal';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { PRICE_OVERRIDE_ROLES } from '../../definitions/common.ts';
 import { priceLines, type PricedLine } from './service.ts';
-
-/** Callers (Order Entry, Sales Orders) hand in the engine's untyped connection (entities/hooks.ts). */
-type AnyDb = import('@erp/server/entities/hooks').AnyDb;
+import { oeDb, type OeDatabase } from '../tables.generated.ts';
 
 export const PRICE_CHANGE_REFUSED_KEY = 'oe:rules.priceChangeNotAllowed';
 
@@ -34,12 +32,12 @@ export function mayOverridePrice(roles: readonly string[]): boolean {
 }
 
 /** The product's average cost over every warehouse (value ÷ on hand), null when nothing is on hand. */
-async function averageCost(db: AnyDb, productId: string): Promise<Decimal | null> {
-  const row = (await db
+async function averageCost(db: Kysely<OeDatabase>, productId: string): Promise<Decimal | null> {
+  const row = await db
     .selectFrom('stock_balances')
     .select([sql<unknown>`sum(on_hand)`.as('q'), sql<unknown>`sum(value)`.as('v')])
     .where('product_id', '=', productId)
-    .executeTakeFirst()) as { q: unknown; v: unknown } | undefined;
+    .executeTakeFirst();
   const q = decimalFromDb(db, row?.q ?? null, 4);
   const v = decimalFromDb(db, row?.v ?? null, 2);
   return q !== null && v !== null && cmp(q, '0') > 0 ? div(v, q, 4) : null;
@@ -49,18 +47,20 @@ async function averageCost(db: AnyDb, productId: string): Promise<Decimal | null
  * Records an override by `userId` (whose roles are `roles`) inside `trx`; throws the §8 refusal when the
  * right is missing. Answers the override's id and the service's line (the old price and why).
  */
-export async function overridePrice(trx: AnyDb, userId: string, roles: readonly string[], request: OverrideRequest): Promise<{ overrideId: number; line: PricedLine }> {
+export async function overridePrice<D>(connection: Kysely<D> | Transaction<D>, userId: string, roles: readonly string[], request: OverrideRequest): Promise<{ overrideId: number; line: PricedLine }> {
+  // The caller's transaction on any view (Sales Orders', the order desk's route): read and write through Order Entry's.
+  const trx = oeDb(connection);
   if (!mayOverridePrice(roles)) throw BusinessError.of(403, 'price_change_not_allowed', PRICE_CHANGE_REFUSED_KEY, {}, 'NewPrice');
   if (!isDecimal(request.newPrice) || cmp(request.newPrice, '0') < 0) throw BusinessError.of(400, 'validation_failed', 'oe:rules.priceNotNegative', {}, 'NewPrice');
-  for (const [table, column, value, field, key] of [
-    ['firms', 'firm_id', request.customerId, 'CustomerId', 'oe:rules.unknownCustomer'],
-    ['products', 'product_id', request.productId, 'ProductId', 'oe:rules.unknownProduct'],
-  ] as const) {
-    if (!(await trx.selectFrom(table).select(column).where(column, '=', value).executeTakeFirst())) throw BusinessError.of(400, 'validation_failed', key, { id: value }, field);
+  if (!(await trx.selectFrom('firms').select('firm_id').where('firm_id', '=', request.customerId).executeTakeFirst())) {
+    throw BusinessError.of(400, 'validation_failed', 'oe:rules.unknownCustomer', { id: request.customerId }, 'CustomerId');
+  }
+  if (!(await trx.selectFrom('products').select('product_id').where('product_id', '=', request.productId).executeTakeFirst())) {
+    throw BusinessError.of(400, 'validation_failed', 'oe:rules.unknownProduct', { id: request.productId }, 'ProductId');
   }
   const [line] = await priceLines(trx, { customerId: request.customerId, shipToId: request.shipToId, date: request.date, lines: [{ productId: request.productId, quantity: request.quantity }] });
   const cost = await averageCost(trx, request.productId);
-  const inserted = (await trx
+  const inserted = await trx
     .insertInto('oe_price_overrides')
     .values({
       customer_id: request.customerId,
@@ -78,6 +78,6 @@ export async function overridePrice(trx: AnyDb, userId: string, roles: readonly 
       overridden_on: new Date().toISOString(),
     })
     .returning('override_id')
-    .executeTakeFirstOrThrow()) as { override_id: number | string };
+    .executeTakeFirstOrThrow();
   return { overrideId: Number(inserted.override_id), line: line! };
 }

@@ -19,6 +19,7 @@ import { fillPlaceholders } from '../../definitions/setup/email-template.ts';
 import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/api';
 import { overridePrice } from './override.ts';
 import { priceLines, type PricedLine } from './service.ts';
+import { oeDb } from '../tables.generated.ts';
 
 const QUANTITY = text(20, { pattern: '^[0-9]{1,11}(\\.[0-9]{1,4})?$' });
 const FIRM = text(20, { minLength: 1 });
@@ -112,8 +113,9 @@ export const pricingRoutes: EntityRoutes = async (app, { contextOf }) => {
       if (!ctx) return reply;
       const body = request.body;
       // §6: a customer's prices only for a customer assigned to a restricted user (issue 68 item 2).
-      if (!(await canSeeFirm(ctx.any, ctx.user, upper(body.CustomerId)))) return sendAnswer(reply, notAssigned());
-      const lines = await priceLines(ctx.any, {
+      const db = oeDb(ctx.db);
+      if (!(await canSeeFirm(db, ctx.user, upper(body.CustomerId)))) return sendAnswer(reply, notAssigned());
+      const lines = await priceLines(db, {
         customerId: upper(body.CustomerId),
         shipToId: upper(body.ShipToId) || null,
         date: body.Date ?? today(),
@@ -131,9 +133,10 @@ export const pricingRoutes: EntityRoutes = async (app, { contextOf }) => {
       const ctx = await contextOf(request, reply, 'price-table', 'read');
       if (!ctx) return reply;
       const body = request.body;
-      if (!(await canSeeFirm(ctx.any, ctx.user, upper(body.CustomerId)))) return sendAnswer(reply, notAssigned());
+      const db = oeDb(ctx.db);
+      if (!(await canSeeFirm(db, ctx.user, upper(body.CustomerId)))) return sendAnswer(reply, notAssigned());
       try {
-        const { overrideId, line } = await ctx.any.transaction().execute((trx) =>
+        const { overrideId, line } = await db.transaction().execute((trx) =>
           overridePrice(trx, ctx.user.userId, ctx.user.roles, {
             customerId: upper(body.CustomerId),
             shipToId: upper(body.ShipToId) || null,

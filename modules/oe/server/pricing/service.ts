@@ -31,12 +31,12 @@
  */
 import { add, cmp, div, mul, round, sub, type Decimal } from '@erp/shared/decimal';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
-import { sql } from 'kysely';
-import { decimalFromDb } from '@erp/server/db/decimal-codec';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { decimalFromDb, type Connection } from '@erp/server/db/decimal-codec';
 import { asFlag, flag } from '@erp/server/db/schema';
+import { oeDb, type OeDatabase } from '../tables.generated.ts';
 
-/** Callers (Order Entry, Sales Orders) hand in the engine's untyped connection (entities/hooks.ts). */
-type AnyDb = import('@erp/server/entities/hooks').AnyDb;
+type OeView = Kysely<OeDatabase>;
 
 export type PriceSource = 'sku' | 'customer' | 'jobber' | 'default';
 
@@ -106,7 +106,7 @@ interface ProductFacts {
   last: Decimal | null;
 }
 
-const dec = (db: AnyDb, raw: unknown, scale: number): Decimal | null => decimalFromDb(db, raw, scale);
+const dec = (db: Connection, raw: unknown, scale: number): Decimal | null => decimalFromDb(db, raw, scale);
 const inEffect = (date: string) => sql<boolean>`(effective_date is null or effective_date <= ${date}) and (expiry_date is null or expiry_date >= ${date})`;
 
 /** The rows of `ranges` that hold `quantity`, best first (see the header). */
@@ -151,15 +151,15 @@ function unitOf(row: Range, facts: ProductFacts, costBasis: string, list: () => 
   }
 }
 
-async function firmFacts(db: AnyDb, ids: string[]): Promise<Map<string, { jobber: string | null; discountTable: string | null }>> {
-  const rows = (await db.selectFrom('firms').select(['firm_id', 'jobber_firm_id', 'discount_table']).where('firm_id', 'in', ids).execute()) as Record<string, unknown>[];
-  return new Map(rows.map((r) => [String(r['firm_id']), { jobber: (r['jobber_firm_id'] as string | null) ?? null, discountTable: (r['discount_table'] as string | null) ?? null }]));
+async function firmFacts(db: OeView, ids: string[]): Promise<Map<string, { jobber: string | null; discountTable: string | null }>> {
+  const rows = await db.selectFrom('firms').select(['firm_id', 'jobber_firm_id', 'discount_table']).where('firm_id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.firm_id, { jobber: r.jobber_firm_id ?? null, discountTable: r.discount_table ?? null }]));
 }
 
 /** Active tables of `owners` in effect at `date`, with their rows for `productIds` (and table-wide rows). */
-async function tablesOf(db: AnyDb, owners: string[], productIds: string[], date: string): Promise<Table[]> {
+async function tablesOf(db: OeView, owners: string[], productIds: string[], date: string): Promise<Table[]> {
   if (owners.length === 0) return [];
-  const tables = (await db
+  const tables = await db
     .selectFrom('price_tables')
     .select(['price_table_id', 'customer_id', 'cost_basis', 'effective_date'])
     .where('customer_id', 'in', owners)
@@ -168,67 +168,67 @@ async function tablesOf(db: AnyDb, owners: string[], productIds: string[], date:
     // The latest in effect first; an open start counts as the earliest (both engines sort NULLs alike).
     .orderBy(sql`coalesce(effective_date, '0000-01-01')`, 'desc')
     .orderBy('price_table_id')
-    .execute()) as Record<string, unknown>[];
+    .execute();
   if (tables.length === 0) return [];
-  const ids = tables.map((t) => String(t['price_table_id']));
-  const rows = (await db
+  const ids = tables.map((t) => String(t.price_table_id));
+  const rows = await db
     .selectFrom('price_table_ranges')
     .select(['range_id', 'price_table_id', 'product_id', 'price_type', 'from_quantity', 'to_quantity', 'price'])
     .where('price_table_id', 'in', ids)
     .where((eb) => eb.or([eb('product_id', 'in', productIds), eb('product_id', 'is', null)]))
     .where((eb) => eb.or([eb('expiry_date', 'is', null), eb('expiry_date', '>=', date)]))
-    .execute()) as Record<string, unknown>[];
+    .execute();
   const byTable = new Map<string, Range[]>();
   for (const r of rows) {
     const range: Range = {
-      rangeId: Number(r['range_id']),
-      tableId: String(r['price_table_id']),
-      productId: (r['product_id'] as string | null) ?? null,
-      priceType: String(r['price_type']),
-      from: dec(db, r['from_quantity'] ?? 0, QTY) ?? '0',
-      to: dec(db, r['to_quantity'], QTY),
-      price: dec(db, r['price'], PRICE) ?? '0',
+      rangeId: Number(r.range_id),
+      tableId: String(r.price_table_id),
+      productId: r.product_id ?? null,
+      priceType: String(r.price_type),
+      from: dec(db, r.from_quantity ?? 0, QTY) ?? '0',
+      to: dec(db, r.to_quantity, QTY),
+      price: dec(db, r.price, PRICE) ?? '0',
     };
     pushTo(byTable, range.tableId, range);
   }
   return tables.map((t) => {
-    const ranges = byTable.get(String(t['price_table_id'])) ?? [];
+    const ranges = byTable.get(String(t.price_table_id)) ?? [];
     const byProduct = new Map<string | null, Range[]>();
     for (const range of ranges) pushTo(byProduct, range.productId, range);
-    return { id: String(t['price_table_id']), customerId: String(t['customer_id']), costBasis: String(t['cost_basis'] ?? 'Average'), ranges, byProduct };
+    return { id: String(t.price_table_id), customerId: String(t.customer_id), costBasis: String(t.cost_basis ?? 'Average'), ranges, byProduct };
   });
 }
 
-async function productFacts(db: AnyDb, productIds: string[], needCost: boolean): Promise<Map<string, ProductFacts>> {
-  const rows = (await db.selectFrom('products').select(['product_id', 'weight_per_unit', 'apply_discount', 'class_id']).where('product_id', 'in', productIds).execute()) as Record<string, unknown>[];
+async function productFacts(db: OeView, productIds: string[], needCost: boolean): Promise<Map<string, ProductFacts>> {
+  const rows = await db.selectFrom('products').select(['product_id', 'weight_per_unit', 'apply_discount', 'class_id']).where('product_id', 'in', productIds).execute();
   const out = new Map<string, ProductFacts>();
   for (const r of rows) {
-    const applies = r['apply_discount'];
-    out.set(String(r['product_id']), {
-      weight: dec(db, r['weight_per_unit'], QTY),
-      applyDiscount: applies === null || applies === undefined ? true : asFlag(applies as never),
-      classId: (r['class_id'] as string | null) ?? null,
+    const applies = r.apply_discount;
+    out.set(String(r.product_id), {
+      weight: dec(db, r.weight_per_unit, QTY),
+      applyDiscount: applies === null ? true : asFlag(applies),
+      classId: r.class_id ?? null,
       average: null,
       last: null,
     });
   }
   if (!needCost) return out;
-  const stock = (await db
+  const stock = await db
     .selectFrom('stock_balances')
     .select(['product_id', 'on_hand', 'value', 'average_cost', 'last_cost', 'last_receipt_date'])
     .where('product_id', 'in', productIds)
-    .execute()) as Record<string, unknown>[];
+    .execute();
   const sums = new Map<string, { onHand: Decimal; value: Decimal; average: Decimal | null; last: Decimal | null; lastDate: string }>();
   for (const r of stock) {
-    const id = String(r['product_id']);
+    const id = String(r.product_id);
     const s = sums.get(id) ?? { onHand: '0', value: '0', average: null, last: null, lastDate: '' };
-    s.onHand = add(s.onHand, dec(db, r['on_hand'], QTY) ?? '0');
-    s.value = add(s.value, dec(db, r['value'], 2) ?? '0');
-    s.average ??= dec(db, r['average_cost'], QTY);
-    const received = String(r['last_receipt_date'] ?? '');
+    s.onHand = add(s.onHand, dec(db, r.on_hand, QTY) ?? '0');
+    s.value = add(s.value, dec(db, r.value, 2) ?? '0');
+    s.average ??= dec(db, r.average_cost, QTY);
+    const received = String(r.last_receipt_date ?? '');
     if (received >= s.lastDate) {
       s.lastDate = received;
-      s.last = dec(db, r['last_cost'], QTY);
+      s.last = dec(db, r.last_cost, QTY);
     }
     sums.set(id, s);
   }
@@ -241,8 +241,8 @@ async function productFacts(db: AnyDb, productIds: string[], needCost: boolean):
   return out;
 }
 
-async function listRows(db: AnyDb, productIds: string[], date: string): Promise<Map<string, Range[]>> {
-  const rows = (await db
+async function listRows(db: OeView, productIds: string[], date: string): Promise<Map<string, Range[]>> {
+  const rows = await db
     .selectFrom('product_prices')
     .select(['product_id', 'price_type', 'from_quantity', 'to_quantity', 'price'])
     .where('product_id', 'in', productIds)
@@ -250,39 +250,39 @@ async function listRows(db: AnyDb, productIds: string[], date: string): Promise<
     .where('currency', '=', 'CAD')
     .where(inEffect(date))
     .where('price_type', 'in', ['Each', 'Cwt'])
-    .execute()) as Record<string, unknown>[];
+    .execute();
   const out = new Map<string, Range[]>();
   for (const r of rows) {
-    const id = String(r['product_id']);
+    const id = String(r.product_id);
     const range: Range = {
       rangeId: null,
       tableId: LIST_PRICE_TABLE,
       productId: id,
-      priceType: String(r['price_type']),
-      from: dec(db, r['from_quantity'] ?? 0, QTY) ?? '0',
-      to: dec(db, r['to_quantity'], QTY),
-      price: dec(db, r['price'], PRICE) ?? '0',
+      priceType: String(r.price_type),
+      from: dec(db, r.from_quantity ?? 0, QTY) ?? '0',
+      to: dec(db, r.to_quantity, QTY),
+      price: dec(db, r.price, PRICE) ?? '0',
     };
     pushTo(out, id, range);
   }
   return out;
 }
 
-async function skuPrices(db: AnyDb, owners: string[], productIds: string[], date: string): Promise<Map<string, Decimal>> {
-  const rows = (await db
+async function skuPrices(db: OeView, owners: string[], productIds: string[], date: string): Promise<Map<string, Decimal>> {
+  const rows = await db
     .selectFrom('customer_skus')
     .select(['customer_id', 'product_id', 'price'])
     .where('customer_id', 'in', owners)
     .where('product_id', 'in', productIds)
     .where('price', 'is not', null)
     .where((eb) => eb.or([eb('expiry_date', 'is', null), eb('expiry_date', '>=', date)]))
-    .execute()) as Record<string, unknown>[];
+    .execute();
   const out = new Map<string, Decimal>();
   // The first owner (the ship-to) wins over the bill-to.
   for (const owner of owners) {
     for (const r of rows) {
-      const key = String(r['product_id']);
-      if (String(r['customer_id']) === owner && !out.has(key)) out.set(key, dec(db, r['price'], PRICE) ?? '0');
+      const key = String(r.product_id);
+      if (String(r.customer_id) === owner && !out.has(key)) out.set(key, dec(db, r.price, PRICE) ?? '0');
     }
   }
   return out;
@@ -295,16 +295,16 @@ interface Discounts {
   all: Decimal | null;
 }
 
-async function discountsOf(db: AnyDb, tableId: string | null): Promise<Discounts | null> {
+async function discountsOf(db: OeView, tableId: string | null): Promise<Discounts | null> {
   if (!tableId) return null;
   const table = await db.selectFrom('discount_tables').select('discount_table_id').where('discount_table_id', '=', tableId).where('is_active', '=', flag(true)).executeTakeFirst();
   if (!table) return null;
-  const rows = (await db.selectFrom('discount_table_lines').select(['product_id', 'class_id', 'percent']).where('discount_table_id', '=', tableId).execute()) as Record<string, unknown>[];
+  const rows = await db.selectFrom('discount_table_lines').select(['product_id', 'class_id', 'percent']).where('discount_table_id', '=', tableId).execute();
   const found: Discounts = { id: tableId, byProduct: new Map(), byClass: new Map(), all: null };
   for (const r of rows) {
-    const percent = dec(db, r['percent'], RATE) ?? '0';
-    if (r['product_id']) found.byProduct.set(String(r['product_id']), percent);
-    else if (r['class_id']) found.byClass.set(String(r['class_id']), percent);
+    const percent = dec(db, r.percent, RATE) ?? '0';
+    if (r.product_id) found.byProduct.set(String(r.product_id), percent);
+    else if (r.class_id) found.byClass.set(String(r.class_id), percent);
     else found.all = percent;
   }
   return found;
@@ -318,20 +318,20 @@ interface Tariff {
   rate: Decimal;
 }
 
-async function tariffsAt(db: AnyDb, date: string): Promise<Tariff[]> {
-  const rows = (await db
+async function tariffsAt(db: OeView, date: string): Promise<Tariff[]> {
+  const rows = await db
     .selectFrom('tariffs')
     .select(['tariff_id', 'product_id', 'class_id', 'kind', 'rate'])
     .where('is_active', '=', flag(true))
     .where(inEffect(date))
     .orderBy('tariff_id')
-    .execute()) as Record<string, unknown>[];
+    .execute();
   return rows.map((r) => ({
-    id: String(r['tariff_id']),
-    productId: (r['product_id'] as string | null) ?? null,
-    classId: (r['class_id'] as string | null) ?? null,
-    kind: String(r['kind']),
-    rate: dec(db, r['rate'], PRICE) ?? '0',
+    id: String(r.tariff_id),
+    productId: r.product_id ?? null,
+    classId: r.class_id ?? null,
+    kind: String(r.kind),
+    rate: dec(db, r.rate, PRICE) ?? '0',
   }));
 }
 
@@ -352,7 +352,9 @@ const unpriced = (productId: string, quantity: Decimal): PricedLine => ({
 });
 
 /** Prices every line of `request` (see the header). Product ids are taken as given (upper case). */
-export async function priceLines(db: AnyDb, request: PriceRequest): Promise<PricedLine[]> {
+export async function priceLines<D>(connection: Kysely<D> | Transaction<D>, request: PriceRequest): Promise<PricedLine[]> {
+  // Any caller's view (the portal's, Sales Orders', Waste Disposal's): read through Order Entry's.
+  const db = oeDb(connection);
   const productIds = [...new Set(request.lines.map((line) => line.productId))];
   if (productIds.length === 0) return [];
   const shipTo = request.shipToId && request.shipToId !== request.customerId ? request.shipToId : null;

@@ -6,13 +6,16 @@
  * (decimal codec); the engine decodes them at the columns' scales (4).
  */
 import { cmp, type Decimal } from '@erp/shared/decimal';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { AnyDb, AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { LIST_PRICE_TABLE } from '@erp/modules/ic/definitions/index';
 import { customerPriceList, priceOverrideAudit, priceTablesDue, productsPriceList, safetyPriceAudit } from '../../definitions/reports.ts';
 import { whyOf } from '../pricing/routes.ts';
 import { priceLines, type PricedLine } from '../pricing/service.ts';
+import { oeDb, type OeDatabase } from '../tables.generated.ts';
+
+type OeView = Kysely<OeDatabase>;
 
 /** Most products one customer price list prices (the report's parameters narrow it). */
 export const PRICE_LIST_PRODUCTS = 2000;
@@ -20,7 +23,7 @@ export const PRICE_LIST_PRODUCTS = 2000;
 type Kind = 'text' | 'decimal' | 'integer';
 
 /** A select of literal rows (`columns` named as given), typed so both engines agree; no rows → none. */
-export function valuesSelect(db: AnyDb, columns: readonly { name: string; kind: Kind }[], rows: readonly unknown[][]): AnySelect {
+export function valuesSelect(db: OeView, columns: readonly { name: string; kind: Kind }[], rows: readonly unknown[][]) {
   const pg = engineOf(db) === 'postgres';
   const cast = (kind: Kind) => sql.raw(kind === 'text' ? 'text' : kind === 'integer' || !pg ? 'integer' : 'numeric(15, 4)');
   const body = rows.length === 0 ? [columns.map(() => null)] : rows;
@@ -35,14 +38,15 @@ export function valuesSelect(db: AnyDb, columns: readonly { name: string; kind: 
 const text = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
 
 /** Owners whose tables and SKUs price for the customer: ship-to, bill-to, the bill-to's jobber. */
-async function ownersOf(db: AnyDb, customerId: string, shipToId: string | null): Promise<string[]> {
-  const firm = (await db.selectFrom('firms').select('jobber_firm_id').where('firm_id', '=', customerId).executeTakeFirst()) as { jobber_firm_id: string | null } | undefined;
+async function ownersOf(db: OeView, customerId: string, shipToId: string | null): Promise<string[]> {
+  const firm = await db.selectFrom('firms').select('jobber_firm_id').where('firm_id', '=', customerId).executeTakeFirst();
   return [...new Set([shipToId, customerId, firm?.jobber_firm_id ?? null].filter((id): id is string => id !== null))];
 }
 
 /** The products in scope and the quantities to price each at: 1 and every break its sources have. */
 async function breaksOf(ctx: ReportContext, owners: string[], date: string): Promise<Map<string, { description: string; unit: string; quantities: Set<string> }>> {
-  const { db, params } = ctx;
+  const { params } = ctx;
+  const db = oeDb(ctx.db);
   let products = db
     .selectFrom('products as p')
     .select(['p.product_id', 'p.description', 'p.unit_of_measure'])
@@ -63,17 +67,17 @@ async function breaksOf(ctx: ReportContext, owners: string[], date: string): Pro
     .select(['r.product_id', 'r.from_quantity'])
     .where('r.price_table', '=', LIST_PRICE_TABLE)
     .where(sql<boolean>`(r.effective_date is null or r.effective_date <= ${date}) and (r.expiry_date is null or r.expiry_date >= ${date})`);
-  const skus = db.selectFrom('customer_skus as k').select(['k.product_id', sql<unknown>`0`.as('from_quantity')]).where('k.customer_id', 'in', owners).where('k.price', 'is not', null);
-  const breaks = (await db
+  const skus = db.selectFrom('customer_skus as k').select(['k.product_id', sql<number>`0`.as('from_quantity')]).where('k.customer_id', 'in', owners).where('k.price', 'is not', null);
+  const breaks = await db
     .selectFrom(inTables.unionAll(listed).unionAll(skus).as('b'))
     .innerJoin(products.as('p'), 'p.product_id', 'b.product_id')
     .select(['p.product_id', 'p.description', 'p.unit_of_measure', 'b.from_quantity'])
-    .execute()) as Record<string, unknown>[];
+    .execute();
   const out = new Map<string, { description: string; unit: string; quantities: Set<string> }>();
   for (const row of breaks) {
-    const id = String(row['product_id']);
-    const entry = out.get(id) ?? { description: String(row['description'] ?? ''), unit: String(row['unit_of_measure'] ?? 'EA'), quantities: new Set(['1.0000']) };
-    const from = decimalFromDb(db, row['from_quantity'] ?? 0, 4) ?? '0.0000';
+    const id = row.product_id;
+    const entry = out.get(id) ?? { description: String(row.description ?? ''), unit: String(row.unit_of_measure ?? 'EA'), quantities: new Set(['1.0000']) };
+    const from = decimalFromDb(db, row.from_quantity ?? 0, 4) ?? '0.0000';
     if (cmp(from, '1') > 0) entry.quantities.add(from);
     out.set(id, entry);
   }
@@ -86,7 +90,7 @@ const priceListReport: ServerReport = {
     const customerId = String(ctx.params['CustomerId']);
     const shipToId = text(ctx.params['ShipToId']);
     const date = String(ctx.params['PriceDate']);
-    const owners = await ownersOf(ctx.db, customerId, shipToId);
+    const owners = await ownersOf(oeDb(ctx.db), customerId, shipToId);
     const scope = await breaksOf(ctx, owners, date);
     const lines = [...scope].flatMap(([productId, entry]) => [...entry.quantities].map((quantity) => ({ productId, quantity })));
     const priced = await priceLines(ctx.db, { customerId, shipToId, date, lines });
@@ -104,14 +108,14 @@ const priceListReport: ServerReport = {
         return [line.ProductId, product.description, product.unit, dec(line.Quantity), dec(line.Price, 2), line.Source, line.PriceTableId, whyOf(language, line)];
       });
     const kinds: Kind[] = ['text', 'text', 'text', 'decimal', 'decimal', 'text', 'text', 'text'];
-    return valuesSelect(ctx.db, customerPriceList.columns.map((column, index) => ({ name: column.field, kind: kinds[index]! })), rows);
+    return valuesSelect(oeDb(ctx.db), customerPriceList.columns.map((column, index) => ({ name: column.field, kind: kinds[index]! })), rows);
   },
 };
 
 const productsReport: ServerReport = {
   def: productsPriceList,
   rows(ctx) {
-    let query: AnySelect = ctx.db
+    let query = oeDb(ctx.db)
       .selectFrom('product_prices as r')
       .innerJoin('products as p', 'p.product_id', 'r.product_id')
       .select([
@@ -136,8 +140,9 @@ const dueReport: ServerReport = {
   def: priceTablesDue,
   rows(ctx) {
     const due = String(ctx.params['DueBy']);
-    const counts = ctx.db.selectFrom('price_table_ranges').select(['price_table_id', sql<number>`count(*)`.as('n')]).groupBy('price_table_id');
-    return ctx.db
+    const db = oeDb(ctx.db);
+    const counts = db.selectFrom('price_table_ranges').select(['price_table_id', sql<number>`count(*)`.as('n')]).groupBy('price_table_id');
+    return db
       .selectFrom('price_tables as t')
       .leftJoin('firms as f', 'f.firm_id', 't.customer_id')
       .leftJoin(counts.as('c'), 'c.price_table_id', 't.price_table_id')
@@ -157,7 +162,7 @@ const dueReport: ServerReport = {
 
 /** The override audit's rows in the report's date range (and customer, product). */
 function overrides(ctx: ReportContext) {
-  let query = ctx.db
+  let query = oeDb(ctx.db)
     .selectFrom('oe_price_overrides as o')
     .where(sql<boolean>`substr(o.overridden_on, 1, 10) >= ${String(ctx.params['StartDate'])}`)
     .where(sql<boolean>`substr(o.overridden_on, 1, 10) <= ${String(ctx.params['EndDate'])}`);

@@ -15,13 +15,14 @@
  */
 import { cmp, type Decimal } from '@erp/shared/decimal';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { messageIn } from '@erp/server/entities/call-result';
 import type { ServerProcess } from '@erp/server/processes/engine';
 import { changedPrice, changedPriceSql, changeMethod, changeParameter, prepareChange } from '@erp/server/processes/price-change';
-import type { AnyDb, AnySelect } from '@erp/server/reports/engine';
+import { asFlag, flag } from '@erp/server/db/schema';
 import { newProductsPricing, priceAdjustments, renewPriceTable } from '../../definitions/reports.ts';
+import { oeDb, type OeDatabase } from '../tables.generated.ts';
 
 const CODE = /^[A-Z0-9_.-]{1,20}$/;
 const CHANGE_ERROR = 'oe:rules.changeNumber';
@@ -36,8 +37,9 @@ const adjustmentsProcess: ServerProcess = {
   prepare: prepareChange(CHANGE_ERROR),
   preview(ctx) {
     // Exact in SQL, at the price's 4 places.
-    const newPrice = changedPriceSql(ctx.db, 'r.price', changeMethod(ctx), ctx.state['change'] as Decimal, 4);
-    let query: AnySelect = ctx.db
+    const db = oeDb(ctx.db);
+    const newPrice = changedPriceSql(db, 'r.price', changeMethod(ctx), ctx.state['change'] as Decimal, 4);
+    let query = db
       .selectFrom('price_table_ranges as r')
       .leftJoin('products as p', 'p.product_id', 'r.product_id')
       .select([
@@ -65,7 +67,7 @@ const adjustmentsProcess: ServerProcess = {
     const next = adjusted(price, changeMethod(ctx), ctx.state['change'] as Decimal);
     const id = Number(row['RangeId']);
     if (cmp(next, '0') < 0) return { ResultStatus: 2, ResultCode: 'refused', Message: messageIn(ctx.locale, 'oe:price-adjustments.negative', { price, next }), EntityId: id };
-    const done = await ctx.db.transaction().execute(async (trx: AnyDb) => {
+    const done = await oeDb(ctx.db).transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('price_table_ranges')
         .set({ price: decimalToDb(trx, next, 4) })
@@ -92,7 +94,7 @@ const adjustmentsProcess: ServerProcess = {
       return { id: Number(row['RangeId']), table: String(row['PriceTableId']), price, next: adjusted(price, method, change) };
     });
     const writes = planned.filter((item) => cmp(item.next, '0') >= 0);
-    const written = await ctx.db.transaction().execute(async (trx: AnyDb) => {
+    const written = await oeDb(ctx.db).transaction().execute(async (trx) => {
       if (writes.length === 0) return new Set<number>();
       const price = engineOf(trx) === 'postgres' ? sql.raw('numeric') : sql.raw('integer');
       const values = sql.join(
@@ -114,16 +116,16 @@ const adjustmentsProcess: ServerProcess = {
 };
 
 /** A price table's record trail after a process changed its rows (version, who, when). */
-async function touchTable(trx: AnyDb, id: string, userId: string): Promise<void> {
+async function touchTable(trx: Kysely<OeDatabase>, id: string, userId: string): Promise<void> {
   await touchTables(trx, [id], userId);
 }
 
 /** The tables whose rows changed get a new version and trail, in one statement. */
-async function touchTables(trx: AnyDb, ids: readonly string[], userId: string): Promise<void> {
+async function touchTables(trx: Kysely<OeDatabase>, ids: readonly string[], userId: string): Promise<void> {
   if (ids.length === 0) return;
   await trx
     .updateTable('price_tables')
-    .set({ version: sql`version + 1`, updated_by: userId, updated_on: new Date().toISOString() })
+    .set({ version: sql<number>`version + 1`, updated_by: userId, updated_on: new Date().toISOString() })
     .where('price_table_id', 'in', ids)
     .execute();
 }
@@ -139,7 +141,7 @@ const renewProcess: ServerProcess = {
     else ctx.state['change'] = change;
     const id = String(ctx.params['NewPriceTableId'] ?? '').trim().toUpperCase();
     if (!CODE.test(id)) errors.push({ field: 'NewPriceTableId', key: 'oe:renew-price-table.badId' });
-    else if (await ctx.db.selectFrom('price_tables').select('price_table_id').where('price_table_id', '=', id).executeTakeFirst()) {
+    else if (await oeDb(ctx.db).selectFrom('price_tables').select('price_table_id').where('price_table_id', '=', id).executeTakeFirst()) {
       errors.push({ field: 'NewPriceTableId', key: 'oe:renew-price-table.exists', params: { id } });
     }
     const effective = String(ctx.params['EffectiveDate']);
@@ -149,8 +151,9 @@ const renewProcess: ServerProcess = {
     return errors;
   },
   preview(ctx) {
-    const counts = ctx.db.selectFrom('price_table_ranges').select(['price_table_id', sql<number>`count(*)`.as('n')]).groupBy('price_table_id');
-    return ctx.db
+    const db = oeDb(ctx.db);
+    const counts = db.selectFrom('price_table_ranges').select(['price_table_id', sql<number>`count(*)`.as('n')]).groupBy('price_table_id');
+    return db
       .selectFrom('price_tables as t')
       .leftJoin(counts.as('c'), 'c.price_table_id', 't.price_table_id')
       .select(['t.price_table_id as PriceTableId', 't.description as Description', 't.customer_id as CustomerId', 't.effective_date as EffectiveDate', 't.expiry_date as ExpiryDate', sql<number>`coalesce(c.n, 0)`.as('Rows')])
@@ -162,22 +165,23 @@ const renewProcess: ServerProcess = {
     const change = ctx.state['change'] as Decimal | null;
     const effective = String(ctx.params['EffectiveDate']);
     const expiry = ctx.params['ExpiryDate'] === undefined ? null : String(ctx.params['ExpiryDate']);
-    const count = await ctx.db.transaction().execute(async (trx: AnyDb) => {
-      const header = (await trx.selectFrom('price_tables').selectAll().where('price_table_id', '=', from).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const count = await oeDb(ctx.db).transaction().execute(async (trx) => {
+      const header = await trx.selectFrom('price_tables').selectAll().where('price_table_id', '=', from).executeTakeFirstOrThrow();
       const now = new Date().toISOString();
       await trx
         .insertInto('price_tables')
-        .values({ ...header, price_table_id: to, effective_date: effective, expiry_date: expiry, review_date: null, created_by: ctx.user.userId, created_on: now, updated_by: ctx.user.userId, updated_on: now, version: 1 })
+        // A flag as read (PostgreSQL's boolean, SQLite's 0/1) is written back as 0/1, which both store alike.
+        .values({ ...header, is_active: flag(asFlag(header.is_active)), price_table_id: to, effective_date: effective, expiry_date: expiry, review_date: null, created_by: ctx.user.userId, created_on: now, updated_by: ctx.user.userId, updated_on: now, version: 1 })
         .execute();
-      const ranges = (await trx.selectFrom('price_table_ranges').selectAll().where('price_table_id', '=', from).execute()) as Record<string, unknown>[];
+      const ranges = await trx.selectFrom('price_table_ranges').selectAll().where('price_table_id', '=', from).execute();
       for (const range of ranges) {
         const { range_id: _key, ...rest } = range;
-        const stored = decimalFromDb(trx, range['price'], 4) ?? '0';
-        const price = change !== null && (range['price_type'] === 'Each' || range['price_type'] === 'Cwt') ? adjusted(stored, 'Percent', change) : stored;
+        const stored = decimalFromDb(trx, range.price, 4) ?? '0';
+        const price = change !== null && (range.price_type === 'Each' || range.price_type === 'Cwt') ? adjusted(stored, 'Percent', change) : stored;
         await trx.insertInto('price_table_ranges').values({ ...rest, price_table_id: to, price: decimalToDb(trx, price, 4) }).execute();
       }
       // The old table ends the day before the new one starts.
-      const oldExpiry = header['expiry_date'] as string | null;
+      const oldExpiry = header.expiry_date;
       if (oldExpiry === null || oldExpiry >= effective) {
         await trx.updateTable('price_tables').set({ expiry_date: dayBefore(effective) }).where('price_table_id', '=', from).execute();
         await touchTable(trx, from, ctx.user.userId);
@@ -193,8 +197,9 @@ const newProductsProcess: ServerProcess = {
   prepare: prepareChange(CHANGE_ERROR, { min: '0' }),
   preview(ctx) {
     const table = String(ctx.params['PriceTableId']);
-    const stock = ctx.db.selectFrom('stock_balances').select(['product_id', sql<unknown>`max(average_cost)`.as('cost')]).groupBy('product_id');
-    let query: AnySelect = ctx.db
+    const db = oeDb(ctx.db);
+    const stock = db.selectFrom('stock_balances').select(['product_id', sql<unknown>`max(average_cost)`.as('cost')]).groupBy('product_id');
+    let query = db
       .selectFrom('products as p')
       .leftJoin(stock.as('b'), 'b.product_id', 'p.product_id')
       .select(['p.product_id as ProductId', 'p.description as Description', 'p.class_id as ClassId', 'b.cost as AverageCost'])
@@ -210,7 +215,7 @@ const newProductsProcess: ServerProcess = {
     const table = String(ctx.params['PriceTableId']);
     const productId = String(row['ProductId']);
     const markup = ctx.state['change'] as Decimal;
-    await ctx.db.transaction().execute(async (trx: AnyDb) => {
+    await oeDb(ctx.db).transaction().execute(async (trx) => {
       await trx
         .insertInto('price_table_ranges')
         .values({ price_table_id: table, product_id: productId, price_type: 'CostPlus', from_quantity: decimalToDb(trx, '1', 4), to_quantity: null, price: decimalToDb(trx, markup, 4) })

@@ -23,19 +23,22 @@
  * Each stage is told to the modules following sales orders (followers.ts: the portal keeps the state of the portal
  * order the sales order came from in step), in the same transaction.
  */
-import { add, cmp, div, isZero, neg, round, sub, type Decimal } from '@erp/shared/decimal';
+import { add, cmp, div, isZero, neg, round, type Decimal } from '@erp/shared/decimal';
 import { prepareInvoice, pricingMemo, writeInvoices, type CreatedInvoice, type PreparedInvoice } from '@erp/modules/ar/server/api';
 import { post, integrationAccount } from '@erp/modules/gl/server/api';
 import { adjustCommitted, inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/api';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, ConfirmationNeeded } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
 import { linesOf } from '../../../server/pricing.ts';
+import { allocateLots, heatsOf } from '../../../server/lots.ts';
+import type { SoDatabase } from '../../../server/tables.generated.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { commitRefusal, followerTables, ordersMoved } from './followers.ts';
 import type { SalesOrderRecord } from '../definition.ts';
 
 type Row = Record<string, unknown>;
+type SoTransaction = Transaction<SoDatabase>;
 
 export const CREDIT_LIMIT_CONFIRMATION = 'credit-limit';
 /** The tables shipping writes, the followers' included (registered at load: asked when an order ships). */
@@ -54,20 +57,20 @@ interface ProductFacts {
   family: string;
 }
 
-export async function productFacts(trx: AnyTransaction, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
+export async function productFacts(trx: SoTransaction, ids: readonly string[]): Promise<Map<string, ProductFacts>> {
   const out = new Map<string, ProductFacts>();
   if (ids.length === 0) return out;
-  const rows = (await trx
+  const rows = await trx
     .selectFrom('products as p')
     .leftJoin('product_classes as c', 'c.class_id', 'p.class_id')
     .select(['p.product_id as product_id', 'p.track_inventory as track_inventory', 'p.track_lot as track_lot', 'p.is_service as is_service', 'c.inventory_account as inventory_account'])
     .where('p.product_id', 'in', [...new Set(ids)])
-    .execute()) as Row[];
+    .execute();
   for (const row of rows) {
-    const account = String(row['inventory_account'] ?? '').toUpperCase();
-    out.set(String(row['product_id']), {
-      trackInventory: truthy(row['track_inventory']) && !truthy(row['is_service']),
-      trackLot: truthy(row['track_lot']),
+    const account = String(row.inventory_account ?? '').toUpperCase();
+    out.set(row.product_id, {
+      trackInventory: truthy(row.track_inventory) && !truthy(row.is_service),
+      trackLot: truthy(row.track_lot),
       family: account.startsWith('INVENTORY-') ? account.slice('INVENTORY-'.length) : '',
     });
   }
@@ -76,7 +79,7 @@ export async function productFacts(trx: AnyTransaction, ids: readonly string[]):
 
 
 /** The product family's OE account (`<kind>-<family>`), else the fallback row; missing → the §8-like refusal. */
-export async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES', family: string, memo: Map<string, string>): Promise<string> {
+export async function familyAccount(trx: SoTransaction, kind: 'COGS' | 'SALES', family: string, memo: Map<string, string>): Promise<string> {
   const memoKey = `${kind}\u0000${family}`;
   const known = memo.get(memoKey);
   if (known) return known;
@@ -88,41 +91,41 @@ export async function familyAccount(trx: AnyTransaction, kind: 'COGS' | 'SALES',
 }
 
 /** Every stocked line's quantity, by product (one line per product: §8 "Product already added."). */
-async function stockedQuantities(trx: AnyTransaction, record: Row): Promise<{ productId: string; quantity: Decimal }[]> {
+async function stockedQuantities(trx: SoTransaction, record: Row): Promise<{ productId: string; quantity: Decimal }[]> {
   const lines = linesOf(record);
   const facts = await productFacts(trx, lines.map((line) => String(line['ProductId'])));
   return lines.filter((line) => facts.get(String(line['ProductId']))?.trackInventory).map((line) => ({ productId: String(line['ProductId']), quantity: String(line['Quantity']) }));
 }
 
 /** Adds (sign +1) or releases (−1) the order's commitment in its warehouse. */
-export async function commitStock(trx: AnyTransaction, record: Row, sign: 1 | -1): Promise<void> {
+export async function commitStock(trx: SoTransaction, record: Row, sign: 1 | -1): Promise<void> {
   const warehouseId = String(record['WarehouseId']);
   for (const line of await stockedQuantities(trx, record)) await adjustCommitted(trx, line.productId, warehouseId, sign > 0 ? line.quantity : neg(line.quantity));
 }
 
 /** The bill-to's exposure: open A/R plus its committed and shipped (not yet invoiced) orders, this one excluded. */
-async function exposure(trx: AnyTransaction, billToId: string, orderKey: number): Promise<Decimal> {
-  const items = (await trx.selectFrom('ar_items').select('open_balance').where('firm_id', '=', billToId).where('status', '=', 'Open').execute()) as Row[];
-  const orders = (await trx
+async function exposure(trx: SoTransaction, billToId: string, orderKey: number): Promise<Decimal> {
+  const items = await trx.selectFrom('ar_items').select('open_balance').where('firm_id', '=', billToId).where('status', '=', 'Open').execute();
+  const orders = await trx
     .selectFrom('sales_orders')
     .select('total')
     .where('bill_to_id', '=', billToId)
     .where('status', 'in', ['Committed', 'Shipped'])
     .where('order_key', '<>', orderKey)
-    .execute()) as Row[];
+    .execute();
   let sum: Decimal = '0.00';
-  for (const row of items) sum = add(sum, decimalFromDb(trx, row['open_balance'], 2) ?? '0.00');
-  for (const row of orders) sum = add(sum, decimalFromDb(trx, row['total'], 2) ?? '0.00');
+  for (const row of items) sum = add(sum, decimalFromDb(trx, row.open_balance, 2) ?? '0.00');
+  for (const row of orders) sum = add(sum, decimalFromDb(trx, row.total, 2) ?? '0.00');
   return sum;
 }
 
 /** The commit's checks (see the header); throws the refusal or the question. */
-export async function checkCredit(trx: AnyTransaction, record: Row, confirmations: ReadonlySet<string>): Promise<void> {
+export async function checkCredit(trx: SoTransaction, record: Row, confirmations: ReadonlySet<string>): Promise<void> {
   const billToId = String(record['BillToId']);
   const refusal = await commitRefusal(trx, record);
   if (refusal) throw refusal;
-  const firm = (await trx.selectFrom('firms').select('credit_limit').where('firm_id', '=', billToId).executeTakeFirst()) as Row | undefined;
-  const limit = decimalFromDb(trx, firm?.['credit_limit'] ?? null, 2);
+  const firm = await trx.selectFrom('firms').select('credit_limit').where('firm_id', '=', billToId).executeTakeFirst();
+  const limit = decimalFromDb(trx, firm?.credit_limit ?? null, 2);
   if (limit === null || isZero(limit)) return;
   const total = add(await exposure(trx, billToId, Number(record['OrderKey'])), String(record['Total'] ?? '0.00'));
   if (cmp(total, limit) > 0 && !confirmations.has(CREDIT_LIMIT_CONFIRMATION)) {
@@ -130,43 +133,8 @@ export async function checkCredit(trx: AnyTransaction, record: Row, confirmation
   }
 }
 
-/** The heat of each lot: the coil's, else the posted receipt lot's. */
-export async function heatsOf(trx: AnyTransaction, lotNos: readonly string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  const ids = [...new Set(lotNos.filter((lot) => lot !== ''))];
-  if (ids.length === 0) return out;
-  const received = (await trx.selectFrom('po_receipt_lots').select(['lot_no', 'heat_no']).where('lot_no', 'in', ids).where('heat_no', 'is not', null).execute()) as Row[];
-  for (const row of received) out.set(String(row['lot_no']), String(row['heat_no']));
-  const coils = (await trx.selectFrom('coils').select(['coil_no', 'heat_no']).where('coil_no', 'in', ids).where('heat_no', 'is not', null).execute()) as Row[];
-  for (const row of coils) out.set(String(row['coil_no']), String(row['heat_no']));
-  return out;
-}
-
-/** The warehouse's lots of a product with stock, oldest (lowest number) first, until `quantity` is covered. */
-async function allocateLots(trx: AnyTransaction, productId: string, warehouseId: string, quantity: Decimal): Promise<{ lotNo: string; quantity: Decimal }[] | null> {
-  const rows = (await trx
-    .selectFrom('stock_lot_balances')
-    .select(['lot_no', 'on_hand'])
-    .where('product_id', '=', productId)
-    .where('warehouse_id', '=', warehouseId)
-    .where('lot_no', '<>', '')
-    .where('on_hand', '>', decimalToDb(trx, '0', 4))
-    .orderBy('lot_no')
-    .execute()) as Row[];
-  const out: { lotNo: string; quantity: Decimal }[] = [];
-  let left = quantity;
-  for (const row of rows) {
-    if (cmp(left, '0') <= 0) break;
-    const onHand = decimalFromDb(trx, row['on_hand'], 4) ?? '0';
-    const take = cmp(onHand, left) < 0 ? onHand : left;
-    out.push({ lotNo: String(row['lot_no']), quantity: round(take, 4) });
-    left = sub(left, take);
-  }
-  return cmp(left, '0') > 0 ? null : out;
-}
-
 /** Ships an order (wire form, Committed) on `date`; answers the IC journal. */
-export async function shipOrder(trx: AnyTransaction, record: Row, date: string, userId: string): Promise<{ journalId: number | null }> {
+export async function shipOrder(trx: SoTransaction, record: Row, date: string, userId: string): Promise<{ journalId: number | null }> {
   const lines = linesOf(record);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
   const warehouseId = String(record['WarehouseId']);
@@ -254,7 +222,7 @@ export type OrderToInvoice = Pick<SalesOrderRecord, 'OrderKey' | 'OrderNo' | 'Bi
   Lines: readonly Pick<SalesOrderRecord['Lines'][number], 'ProductId' | 'Description' | 'Quantity' | 'QuantityShipped' | 'UnitPrice'>[];
 };
 
-export async function prepareOrderInvoice(trx: AnyTransaction, record: OrderToInvoice, date: string, userId: string): Promise<PreparedInvoice> {
+export async function prepareOrderInvoice(trx: SoTransaction, record: OrderToInvoice, date: string, userId: string): Promise<PreparedInvoice> {
   const lines = record.Lines;
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
   // The products' facts once per transaction (invoicing writes no product): a batch reads each product once.
@@ -298,14 +266,14 @@ export async function prepareOrderInvoice(trx: AnyTransaction, record: OrderToIn
  * Writes the prepared invoices of shipped orders at once through Receivables (`writeInvoices`: a number block,
  * multi-row inserts, one `postMany`); the followers hear the orders are Invoiced. Answers each invoice, in order.
  */
-export async function writeOrderInvoices(trx: AnyTransaction, orders: readonly { record: OrderToInvoice; invoice: PreparedInvoice }[], userId: string): Promise<CreatedInvoice[]> {
+export async function writeOrderInvoices(trx: SoTransaction, orders: readonly { record: OrderToInvoice; invoice: PreparedInvoice }[], userId: string): Promise<CreatedInvoice[]> {
   const created = await writeInvoices(trx, orders.map((order) => order.invoice), userId);
   await ordersMoved(trx, orders.map(({ record }) => record), 'Invoiced');
   return created;
 }
 
 /** Invoices a shipped order (wire form) on `date` through Receivables; answers the AR invoice. */
-export async function invoiceOrder(trx: AnyTransaction, record: OrderToInvoice, date: string, userId: string): Promise<CreatedInvoice> {
+export async function invoiceOrder(trx: SoTransaction, record: OrderToInvoice, date: string, userId: string): Promise<CreatedInvoice> {
   const invoice = await prepareOrderInvoice(trx, record, date, userId);
   return (await writeOrderInvoices(trx, [{ record, invoice }], userId))[0]!;
 }

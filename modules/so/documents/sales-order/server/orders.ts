@@ -20,7 +20,7 @@
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { ActionOutcome, AnyTransaction, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionOutcome, Change, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/api';
 import { checkCredit, commitStock, invoiceOrder, invoiceTouches, prepareOrderInvoice, shipOrder, shipTouches, writeOrderInvoices } from './fulfilment.ts';
 import { followerTables, ordersMoved } from './followers.ts';
@@ -29,6 +29,7 @@ import { customerDefaults, linesOf, priceOrder } from '../../../server/pricing.t
 import { usualWarehouse } from '../../../server/usual-warehouse.ts';
 import { checkOrderLots, namesLots } from '../../../server/lots.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { soDb } from '../../../server/tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -64,10 +65,11 @@ export const salesOrderHooks: EntityHooks<SalesOrderRecord> = {
   async defaults(ctx, _trigger, record) {
     // §6: a bill-to the user is not assigned to fills nothing — the engine's rule (entities/defaults.ts).
     const billToId = String(record['BillToId'] ?? '');
-    const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await usualWarehouse(ctx.any, billToId);
-    return { ...(await customerDefaults(ctx.any, billToId)), WarehouseId: warehouse };
+    const warehouse = typeof record['WarehouseId'] === 'string' && record['WarehouseId'] !== '' ? record['WarehouseId'] : await usualWarehouse(soDb(ctx.db), billToId);
+    return { ...(await customerDefaults(soDb(ctx.db), billToId)), WarehouseId: warehouse };
   },
-  async beforeWrite(ctx, trx: AnyTransaction, change) {
+  async beforeWrite(ctx, engineTrx, change) {
+    const trx = soDb(engineTrx);
     const next = change.next;
     const date = String(next['OrderDate'] ?? '');
     if (date !== '') await assertStockYearOpen(trx, date, 'OrderDate');
@@ -91,12 +93,14 @@ export const salesOrderHooks: EntityHooks<SalesOrderRecord> = {
       async guard(ctx, run) {
         await assertLines(run.record);
         // The lots named at the save may have left since (another order committed them first).
-        if (namesLots(run.record)) await checkOrderLots(run.trx, run.record, linesOf(run.record), ctx.user.row.language);
-        await checkCredit(run.trx, run.record, run.confirmations);
+        const trx = soDb(run.trx);
+        if (namesLots(run.record)) await checkOrderLots(trx, run.record, linesOf(run.record), ctx.user.row.language);
+        await checkCredit(trx, run.record, run.confirmations);
       },
       async effect(_ctx, run) {
-        await commitStock(run.trx, run.record, 1);
-        await ordersMoved(run.trx, [run.record], 'Processing');
+        const trx = soDb(run.trx);
+        await commitStock(trx, run.record, 1);
+        await ordersMoved(trx, [run.record], 'Processing');
         return { touched: ['stock_balances', ...followerTables()], messageKey: 'so:sales-order.result.committed', messageParams: { order: run.record['OrderNo'] } };
       },
     },
@@ -106,27 +110,28 @@ export const salesOrderHooks: EntityHooks<SalesOrderRecord> = {
       },
       async effect(ctx, run) {
         const date = dateOf(run.body, 'Date');
-        const { journalId } = await shipOrder(run.trx, run.record, date, ctx.user.userId);
+        const { journalId } = await shipOrder(soDb(run.trx), run.record, date, ctx.user.userId);
         return { set: { ShipDate: date, JournalId: journalId }, touched: shipTouches(), messageKey: 'so:sales-order.result.shipped', messageParams: { order: run.record['OrderNo'] } };
       },
     },
     invoice: {
       async effect(ctx, run) {
-        return invoiced(run.record, await invoiceOrder(run.trx, run.record, dateOf(run.body, 'Date'), ctx.user.userId));
+        return invoiced(run.record, await invoiceOrder(soDb(run.trx), run.record, dateOf(run.body, 'Date'), ctx.user.userId));
       },
       // A queue's batch: each order's invoice checked in its savepoint, then all written by Receivables at once.
       batch: {
-        prepare: (ctx, run) => prepareOrderInvoice(run.trx, run.record, dateOf(run.body, 'Date'), ctx.user.userId),
+        prepare: (ctx, run) => prepareOrderInvoice(soDb(run.trx), run.record, dateOf(run.body, 'Date'), ctx.user.userId),
         async effectMany(ctx, trx, prepared) {
-          const created = await writeOrderInvoices(trx, prepared.map(({ run, value }) => ({ record: run.record, invoice: value as PreparedInvoice })), ctx.user.userId);
+          const created = await writeOrderInvoices(soDb(trx), prepared.map(({ run, value }) => ({ record: run.record, invoice: value as PreparedInvoice })), ctx.user.userId);
           return prepared.map(({ run }, index) => invoiced(run.record, created[index]!));
         },
       },
     },
     cancel: {
       async effect(_ctx, run) {
-        if (run.record['Status'] === 'Committed') await commitStock(run.trx, run.record, -1);
-        await ordersMoved(run.trx, [run.record], 'Cancelled');
+        const trx = soDb(run.trx);
+        if (run.record['Status'] === 'Committed') await commitStock(trx, run.record, -1);
+        await ordersMoved(trx, [run.record], 'Cancelled');
         return { touched: ['stock_balances', ...followerTables()] };
       },
     },

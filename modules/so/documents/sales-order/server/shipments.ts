@@ -10,6 +10,9 @@ import { salesOrder } from '../definition.ts';
 
 type Row = { movement_date: unknown; reversed: unknown };
 
+// `stock_ledger` is Inventory's migration table, not typed yet (modules/ic/server/migration-tables.ts): read on the
+// untyped connection until it is.
+
 registerRelatedSource(salesOrder.name, async (ctx, record) => {
   const orderKey = record['OrderKey'];
   if (orderKey === null || orderKey === undefined) return null;
