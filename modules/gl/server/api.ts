@@ -18,10 +18,3 @@ export type { FinderDb, IntegrationKey, Missing, SetupNeed } from './setup-check
 export { agingBuckets, daysBefore, movementsAsOf } from './subledger/aging.ts';
 export { defineSubLedger, discountOn, discountRoom, itemRow, money, openItemOf } from './subledger/engine.ts';
 export type { NewApplication, OpenItemCore, SideRequest, SubLedgerSide } from './subledger/engine.ts';
-
-/**
- * The untyped db (entities/hooks.ts) under the names modules not yet on their typed views still import: the G/L's
- * own code takes `Transaction<D>` / `Kysely<D>` of any schema. Removed when no module imports them.
- */
-export type LedgerTransaction = import('@erp/server/entities/hooks').AnyTransaction;
-export type AnyDb = import('@erp/server/entities/hooks').AnyDb;
