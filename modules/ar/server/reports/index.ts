@@ -47,7 +47,7 @@ import type { Decimal } from '@erp/shared/decimal';
 
 /** The movements that make up the open balances as of `asOf`, for the customers the caller may see (module header). */
 function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
-  return sharedMovementsAsOf(ctx.db, AR_SIDE, asOf, (query, column) => customerFilter(ctx, query, column));
+  return sharedMovementsAsOf(ctx.db, AR_SIDE, asOf, (query, column) => customerFilter(ctx, query, column) as typeof query);
 }
 
 /**
