@@ -9,36 +9,39 @@
  * item, a payment or a discount is dated as its item or application, so the total equals the A/P control
  * account at D.
  */
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { agingBuckets, movementsAsOf as sharedMovementsAsOf, journalReport } from '@erp/modules/gl/server/api';
 import { firmListRows } from '@erp/modules/shell/server/api';
 import { AP_SIDE } from './subledger.ts';
+import { apDb } from './tables.generated.ts';
 import { apAccountInquiry, apAgedTrialBalance, apJournalPrinting, apPaymentsReport, apRemittanceAdvice, apTopAccounts, apUnappliedDebits, apVendorList } from '../definitions/reports.ts';
 
 /** The named vendor exists (§8-like refusal on the parameter). */
 async function prepareVendor(ctx: ReportContext): Promise<ReportParameterError[]> {
   const vendor = ctx.params['VendorId'];
   if (typeof vendor !== 'string') return [];
-  const found = await readAll(ctx.database, ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', vendor).where('is_vendor', '=', ctx.database.engine === 'postgres' ? (true as never) : (1 as never)));
+  const found = await readAll(ctx.database, apDb(ctx.db).selectFrom('firms').select('firm_id').where('firm_id', '=', vendor).where('is_vendor', '=', ctx.database.engine === 'postgres' ? (true as never) : (1 as never)));
   return found.length === 0 ? [{ field: 'VendorId', key: 'ap:ap-invoice.rules.vendorMissing' }] : [];
 }
 
-function vendorFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column: string): Q {
+/** The vendor parameter on a query whose vendor is `column` (a reference under the query's alias, whatever its tables). */
+function vendorFilter<DB, TB extends keyof DB, O>(ctx: ReportContext, query: SelectQueryBuilder<DB, TB, O>, column: string): SelectQueryBuilder<DB, TB, O> {
   const vendor = ctx.params['VendorId'];
-  return (typeof vendor === 'string' ? query.where(column, '=', vendor) : query) as Q;
+  return typeof vendor === 'string' ? query.where(sql<boolean>`${sql.ref(column)} = ${vendor}`) : query;
 }
 
 /** The movements making up each item's balance as of `asOf` (module header; the sub-ledger engine's aging). */
-export function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
-  return sharedMovementsAsOf(ctx.db, AP_SIDE, asOf, (query, column) => vendorFilter(ctx, query, column));
+export function movementsAsOf(ctx: ReportContext, asOf: string) {
+  // The ledger's restriction hands back the query it was given (its movements: tables named by the side).
+  return sharedMovementsAsOf(apDb(ctx.db), AP_SIDE, asOf, (query, column) => vendorFilter(ctx, query, column) as typeof query);
 }
 
-function agedRows(ctx: ReportContext): AnySelect {
+function agedRows(ctx: ReportContext) {
   const basis = ctx.params['AgeBy'] === 'document' ? 'u.document_date' : 'u.due_date';
-  return ctx.db
+  return apDb(ctx.db)
     .selectFrom(movementsAsOf(ctx, String(ctx.params['AsOfDate'])).as('u'))
     .leftJoin('firms as f', 'f.firm_id', 'u.firm_id')
     .select(['u.firm_id as FirmId', sql<string>`max(f.name)`.as('FirmName'), ...agingBuckets(basis, String(ctx.params['AsOfDate']), Number(ctx.params['PeriodDays'] ?? 30), 'u.amount', true), sql`sum(u.amount)`.as('Total')])
@@ -46,8 +49,8 @@ function agedRows(ctx: ReportContext): AnySelect {
     .having(sql`sum(u.amount)`, '<>', 0);
 }
 
-function inquiryRows(ctx: ReportContext): AnySelect {
-  let query = ctx.db
+function inquiryRows(ctx: ReportContext) {
+  let query = apDb(ctx.db)
     .selectFrom('ap_items as i')
     .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
     .select([
@@ -68,10 +71,10 @@ function inquiryRows(ctx: ReportContext): AnySelect {
   return query;
 }
 
-function unappliedRows(ctx: ReportContext): AnySelect {
+function unappliedRows(ctx: ReportContext) {
   return vendorFilter(
     ctx,
-    ctx.db
+    apDb(ctx.db)
       .selectFrom('ap_items as i')
       .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
       .select(['i.firm_id as FirmId', 'f.name as FirmName', 'i.document_date as DocumentDate', 'i.item_type as ItemType', 'i.document_no as DocumentNo', 'i.amount as Amount', 'i.open_balance as OpenBalance', 'i.item_id as ItemId'])
@@ -81,7 +84,7 @@ function unappliedRows(ctx: ReportContext): AnySelect {
   );
 }
 
-function vendorListRows(ctx: ReportContext): AnySelect {
+function vendorListRows(ctx: ReportContext) {
   const flag = ctx.database.engine === 'postgres' ? sql`true` : sql`1`;
   let query = firmListRows(ctx.db)
     .select([
@@ -93,8 +96,8 @@ function vendorListRows(ctx: ReportContext): AnySelect {
   return query;
 }
 
-function paymentRows(ctx: ReportContext): AnySelect {
-  let query = ctx.db
+function paymentRows(ctx: ReportContext) {
+  let query = apDb(ctx.db)
     .selectFrom('ap_cheques as c')
     .select(['c.payment_date as PaymentDate', 'c.bank_account_id as BankAccountId', 'c.cheque_no as ChequeNo', 'c.payment_method as PaymentMethod', 'c.vendor_id as FirmId', 'c.vendor_name as FirmName', 'c.amount as Amount', 'c.discount as Discount', 'c.status as Status', 'c.cheque_id as ChequeId'])
     .where('c.payment_date', '>=', String(ctx.params['StartDate']))
@@ -104,8 +107,9 @@ function paymentRows(ctx: ReportContext): AnySelect {
   return query;
 }
 
-function topRows(ctx: ReportContext): AnySelect {
-  const purchases = ctx.db
+function topRows(ctx: ReportContext) {
+  const db = apDb(ctx.db);
+  const purchases = db
     .selectFrom('ap_items as i')
     .select(['i.firm_id as firm_id', sql<number>`count(*)`.as('documents'), sql`sum(i.amount)`.as('purchases')])
     .where('i.item_type', 'in', ['Invoice', 'DebitNote', 'CreditNote'])
@@ -115,7 +119,7 @@ function topRows(ctx: ReportContext): AnySelect {
     .orderBy(sql`sum(i.amount)`, 'desc')
     .orderBy('i.firm_id')
     .limit(Number(ctx.params['Top'] ?? 20));
-  return ctx.db
+  return db
     .selectFrom(purchases.as('t'))
     .leftJoin('firms as f', 'f.firm_id', 't.firm_id')
     .select(['t.firm_id as FirmId', 'f.name as FirmName', 't.documents as Documents', 't.purchases as Purchases']);
@@ -125,9 +129,9 @@ function topRows(ctx: ReportContext): AnySelect {
  * The documents one payment paid (its applications from its payment item), each with the vendor's heading; by
  * BatchId, those of each standing (not cancelled) payment of the run.
  */
-function remittanceRows(ctx: ReportContext): AnySelect {
+function remittanceRows(ctx: ReportContext) {
   const place = sql<string>`trim(coalesce(f.city, '') || ' ' || coalesce(f.province_code, '') || ' ' || coalesce(f.postal_code, ''))`;
-  return ctx.db
+  return apDb(ctx.db)
     .selectFrom('ap_cheques as c')
     .innerJoin('ap_items as p', (join) => join.on('p.origin_type', '=', 'ap-cheque').on('p.item_type', '=', 'Payment').on('p.origin_id', '=', sql`cast(c.cheque_id as text)`))
     .innerJoin('ap_applications as a', 'a.from_item_id', 'p.item_id')
@@ -151,7 +155,7 @@ function remittanceRows(ctx: ReportContext): AnySelect {
       'a.discount as Discount',
       'a.amount as Paid',
       'i.item_id as ItemId',
-    ]) as unknown as AnySelect;
+    ]);
 }
 
 export const AP_SERVER_REPORTS: readonly ServerReport[] = [

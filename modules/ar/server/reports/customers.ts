@@ -2,11 +2,12 @@
  * What every AR report shares about customers: the caller's §6 restriction (prepareAr, into ctx.state), the
  * customer parameters and the restriction on a query (customerFilter), and a firm's city line.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { ReportParameterError } from '@erp/shared/reports/define';
 import { readAll } from '@erp/server/db/read';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
-import type { AnySelect, ReportContext } from '@erp/server/reports/engine';
+import type { ReportContext } from '@erp/server/reports/engine';
+import { arDb } from '../tables.generated.ts';
 
 interface ArState {
   /** null when the caller sees every customer (§6). */
@@ -15,16 +16,20 @@ interface ArState {
 
 export const stateOf = (ctx: ReportContext) => ctx.state['ar'] as ArState;
 
-/** §6 and the customer parameter on a query whose customer is `column`. */
-export function customerFilter<Q extends AnySelect>(ctx: ReportContext, query: Q, column: string): Q {
-  let filtered: AnySelect = query;
+/**
+ * §6 and the customer parameter on a query whose customer is `column` — a reference under the query's alias, so
+ * the condition is written on the reference, whatever the query's tables (typed or the ledger's movements).
+ */
+export function customerFilter<DB, TB extends keyof DB, O>(ctx: ReportContext, query: SelectQueryBuilder<DB, TB, O>, column: string): SelectQueryBuilder<DB, TB, O> {
+  const customer = sql.ref(column);
+  let filtered = query;
   const { assigned } = stateOf(ctx);
-  if (assigned) filtered = assigned.length === 0 ? filtered.where(column, '=', '') : filtered.where(column, 'in', assigned);
-  const { CustomerId: customer, CustomerFrom: from, CustomerTo: to } = ctx.params;
-  if (typeof customer === 'string') filtered = filtered.where(column, '=', customer);
-  if (typeof from === 'string') filtered = filtered.where(column, '>=', from);
-  if (typeof to === 'string') filtered = filtered.where(column, '<=', to);
-  return filtered as Q;
+  if (assigned) filtered = filtered.where(assigned.length === 0 ? sql<boolean>`${customer} = ${''}` : sql<boolean>`${customer} in (${sql.join(assigned)})`);
+  for (const [name, op] of [['CustomerId', '='], ['CustomerFrom', '>='], ['CustomerTo', '<=']] as const) {
+    const value = ctx.params[name];
+    if (typeof value === 'string') filtered = filtered.where(sql<boolean>`${customer} ${sql.raw(op)} ${value}`);
+  }
+  return filtered;
 }
 
 /**
@@ -37,7 +42,7 @@ export async function prepareAr(ctx: ReportContext): Promise<ReportParameterErro
   ctx.state['ar'] = { assigned } satisfies ArState;
   const customer = ctx.params['CustomerId'];
   if (typeof customer !== 'string') return [];
-  const found = await readAll(ctx.database, ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', customer));
+  const found = await readAll(ctx.database, arDb(ctx.db).selectFrom('firms').select('firm_id').where('firm_id', '=', customer));
   return found.length === 0 ? [{ field: 'CustomerId', key: 'ar:reports.validation.customerInvalid' }] : [];
 }
 

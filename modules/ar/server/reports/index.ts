@@ -33,7 +33,7 @@
  */
 import { arAccountInquiry, arAccountStatement, arInvoicePrint, arJournalPrinting, AGING_BUCKETS, arAgedTrialBalance, arContactList, arCustomerList, arCustomerLists, arInactiveCustomerList, arNewCustomerList, arOverdueAccounts, arSalesJournal, arUnappliedCredits, STATEMENT_PERIOD_DAYS } from '../../definitions/reports/index.ts';
 import type { ReportDefinition } from '@erp/shared/reports/define';
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { AR_SIDE } from '../subledger.ts';
 import { agingBuckets, daysBefore, movementsAsOf as sharedMovementsAsOf, journalReport } from '@erp/modules/gl/server/api';
 import { readAll } from '@erp/server/db/read';
@@ -41,62 +41,68 @@ import { firmListRows } from '@erp/modules/shell/server/api';
 import { customerFilter, firmCityLine, prepareAr, stateOf } from './customers.ts';
 import { invoicePrintReport } from './invoice-print.ts';
 import type { ServerProcess } from '@erp/server/processes/engine';
-import type { AnySelect, GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { arDb } from '../tables.generated.ts';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { Decimal } from '@erp/shared/decimal';
 
 /** The movements that make up the open balances as of `asOf`, for the customers the caller may see (module header). */
-function movementsAsOf(ctx: ReportContext, asOf: string): AnySelect {
-  return sharedMovementsAsOf(ctx.db, AR_SIDE, asOf, (query, column) => customerFilter(ctx, query, column));
+function movementsAsOf(ctx: ReportContext, asOf: string) {
+  // The ledger's restriction hands back the query it was given (its movements: tables named by the side).
+  return sharedMovementsAsOf(arDb(ctx.db), AR_SIDE, asOf, (query, column) => customerFilter(ctx, query, column) as typeof query);
 }
 
 /**
  * item_id and its open balance as of `asOf` (≠ 0), for the customers the caller may see; `carried`: the item's
  * columns of the movements kept beside them (each movement of an item carries the same), so no join back is needed.
  */
-function openItemsAsOf(ctx: ReportContext, asOf: string, carried: readonly ('firm_id' | 'document_date' | 'due_date')[] = []): AnySelect {
-  const columns = ['item_id', ...carried].map((column) => `u.${column}`);
-  return ctx.db
+function openItemsAsOf(ctx: ReportContext, asOf: string, carried: readonly ('firm_id' | 'document_date' | 'due_date')[] = []) {
+  const columns = (['item_id', ...carried] as const).map((column) => `u.${column}` as const);
+  return arDb(ctx.db)
     .selectFrom(movementsAsOf(ctx, asOf).as('u'))
-    .select([...columns, sql<unknown>`sum(u.amount)`.as('open')] as never)
-    .groupBy(columns as never)
+    .select([...columns, sql<unknown>`sum(u.amount)`.as('open')])
+    .groupBy(columns)
     .having(sql`sum(u.amount)`, '<>', 0);
 }
 
 /** Open items as of a date joined with their item and firm (aliases o, i, f). */
 function openItemRows(ctx: ReportContext, asOf: string) {
-  return ctx.db
+  return arDb(ctx.db)
     .selectFrom(openItemsAsOf(ctx, asOf).as('o'))
     .innerJoin('ar_items as i', 'i.item_id', 'o.item_id')
     .leftJoin('firms as f', 'f.firm_id', 'i.firm_id');
 }
 
 /** A report whose rows the caller's restriction and customer check govern. */
-function arReport(def: ReportDefinition, rows: (ctx: ReportContext) => AnySelect): ServerReport {
+function arReport(def: ReportDefinition, rows: ServerReport['rows']): ServerReport {
   return { def, prepare: prepareAr, rows };
 }
 
 // AR-06 ------------------------------------------------------------------------------------------------------
 
 /** The inquiry's items: open items now, or the history (optionally over a date range). */
-function inquiryItems<Q extends AnySelect>(ctx: ReportContext, query: Q, alias: string): Q {
+function inquiryItems<DB, TB extends keyof DB, O>(ctx: ReportContext, query: SelectQueryBuilder<DB, TB, O>, alias: string): SelectQueryBuilder<DB, TB, O> {
   const { params } = ctx;
-  let filtered: AnySelect = customerFilter(ctx, query, `${alias}.firm_id`);
-  if (params['Show'] === 'open') filtered = filtered.where(`${alias}.status`, '=', 'Open');
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  let filtered = customerFilter(ctx, query, `${alias}.firm_id`);
+  if (params['Show'] === 'open') filtered = filtered.where(sql<boolean>`${column('status')} = ${'Open'}`);
   else {
-    if (typeof params['StartDate'] === 'string') filtered = filtered.where(`${alias}.document_date`, '>=', params['StartDate']);
-    if (typeof params['EndDate'] === 'string') filtered = filtered.where(`${alias}.document_date`, '<=', params['EndDate']);
+    if (typeof params['StartDate'] === 'string') filtered = filtered.where(sql<boolean>`${column('document_date')} >= ${params['StartDate']}`);
+    if (typeof params['EndDate'] === 'string') filtered = filtered.where(sql<boolean>`${column('document_date')} <= ${params['EndDate']}`);
   }
-  return filtered as Q;
+  return filtered;
 }
+
+/** The inquiry's row as its three parts share it: each part leaves null what the others fill (stored values). */
+type InquiryRow = Record<'FirmId' | 'FirmName' | 'ItemDate' | 'DocumentDate' | 'ItemType' | 'DocumentNo' | 'DueDate' | 'Description' | 'Amount' | 'Applied' | 'Discount' | 'OpenBalance' | 'Status' | 'ItemId' | 'Seq', unknown>;
 
 /**
  * The inquiry's three parts: the items, and the applications under the item they were applied to and under
  * the credit they came from. Each part's rows are ordered by its item (firm, date, id) and then, for the
  * applications, by the application's id — the report's order (definition `defaultSort`).
  */
-function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySelect] {
-  const db = ctx.db;
+function accountInquiryParts(ctx: ReportContext) {
+  const db = arDb(ctx.db);
   // Typed nulls: a part read as a subquery (`accountInquiryWindow`) would give PostgreSQL untyped columns.
   const none = (type: 'text' | 'money') => sql<null>`cast(null as ${sql.raw(type === 'text' ? 'text' : ctx.database.engine === 'postgres' ? 'numeric' : 'integer')})`;
   const items = inquiryItems(
@@ -121,7 +127,8 @@ function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySele
         sql<string>`case when i.status = 'Closed' and i.item_type = 'Invoice' then 'Paid' else i.status end`.as('Status'),
         'i.item_id as ItemId',
         sql<number>`0`.as('Seq'),
-      ]),
+      ])
+      .$castTo<InquiryRow>(),
     'i',
   );
   // Under each item, the applications that touched it: the other side's document, amount and discount.
@@ -149,13 +156,14 @@ function accountInquiryParts(ctx: ReportContext): [AnySelect, AnySelect, AnySele
           none('text').as('Status'),
           'i.item_id as ItemId',
           'a.application_id as Seq',
-        ]),
+        ])
+        .$castTo<InquiryRow>(),
       'i',
     );
-  return [items, applications('to_item_id', 'from_item_id'), applications('from_item_id', 'to_item_id')];
+  return [items, applications('to_item_id', 'from_item_id'), applications('from_item_id', 'to_item_id')] as const;
 }
 
-function accountInquiryRows(ctx: ReportContext): AnySelect {
+function accountInquiryRows(ctx: ReportContext) {
   const [items, to, from] = accountInquiryParts(ctx);
   return items.unionAll(to).unionAll(from);
 }
@@ -166,12 +174,12 @@ function accountInquiryRows(ctx: ReportContext): AnySelect {
  * (firm, status, date, id)) and the applications' item indexes, stopping at `count` — the engine then sorts
  * at most 3 × `count` rows, not the customer's whole history (~19,000 rows for 10,000 items).
  */
-function accountInquiryWindow(ctx: ReportContext, count: number): AnySelect {
-  const db = ctx.db;
+function accountInquiryWindow(ctx: ReportContext, count: number) {
+  const db = arDb(ctx.db);
   const [items, to, from] = accountInquiryParts(ctx);
-  const inOrder = (part: AnySelect, name: string, seq?: string) => {
-    let sorted = part.orderBy('i.firm_id').orderBy('i.document_date').orderBy('i.item_id');
-    if (seq) sorted = sorted.orderBy(seq);
+  const inOrder = <DB, TB extends keyof DB>(part: SelectQueryBuilder<DB, TB, InquiryRow>, name: 'w0' | 'w1' | 'w2', seq?: string) => {
+    let sorted = part.orderBy(sql.ref('i.firm_id')).orderBy(sql.ref('i.document_date')).orderBy(sql.ref('i.item_id'));
+    if (seq) sorted = sorted.orderBy(sql.ref(seq));
     return db.selectFrom(sorted.limit(count).as(name)).selectAll(name);
   };
   return inOrder(items, 'w0').unionAll(inOrder(to, 'w1', 'a.application_id')).unionAll(inOrder(from, 'w2', 'a.application_id'));
@@ -185,22 +193,23 @@ function accountInquiryWindow(ctx: ReportContext, count: number): AnySelect {
  * 10,000 lookups per side for the largest customer); SQLite's lookups are cheap as a join.
  */
 async function accountInquiryFigures(ctx: ReportContext): Promise<GroupFigures[]> {
-  const db = ctx.db;
+  const db = arDb(ctx.db);
   const sums = [sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a'), sql<unknown>`sum(i.open_balance)`.as('o')];
-  let figures: AnySelect;
-  if (ctx.database.engine === 'postgres') {
-    const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select([...sums, sql<unknown>`array_agg(i.item_id)`.as('ids')]), 'i');
-    const applied = (side: 'to_item_id' | 'from_item_id') => sql<unknown>`(select count(*) from ar_applications a where ${sql.ref(`a.${side}`)} = any(t.ids))`;
-    figures = db.selectFrom(items.as('t')).select(['t.n as n', 't.a as a', 't.o as o', applied('to_item_id').as('applied_to'), applied('from_item_id').as('applied_from')]);
-  } else {
+  const figures = () => {
+    if (ctx.database.engine === 'postgres') {
+      const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select([...sums, sql<unknown>`array_agg(i.item_id)`.as('ids')]), 'i');
+      const applied = (side: 'to_item_id' | 'from_item_id') => sql<unknown>`(select count(*) from ar_applications a where ${sql.ref(`a.${side}`)} = any(t.ids))`;
+      return readAll(ctx.database, db.selectFrom(items.as('t')).select(['t.n as n', 't.a as a', 't.o as o', applied('to_item_id').as('applied_to'), applied('from_item_id').as('applied_from')]));
+    }
     const items = inquiryItems(ctx, db.selectFrom('ar_items as i').select(sums), 'i');
     const applied = (side: 'to_item_id' | 'from_item_id') =>
       inquiryItems(ctx, db.selectFrom('ar_applications as a').innerJoin('ar_items as i', 'i.item_id', `a.${side}`).select(sql<unknown>`count(*)`.as('n')), 'i');
-    figures = db
-      .selectFrom([items.as('t'), applied('to_item_id').as('u'), applied('from_item_id').as('v')])
-      .select(['t.n as n', 't.a as a', 't.o as o', 'u.n as applied_to', 'v.n as applied_from']);
-  }
-  const row = ((await readAll(ctx.database, figures)) as Record<string, unknown>[])[0] ?? {};
+    return readAll(
+      ctx.database,
+      db.selectFrom([items.as('t'), applied('to_item_id').as('u'), applied('from_item_id').as('v')]).select(['t.n as n', 't.a as a', 't.o as o', 'u.n as applied_to', 'v.n as applied_from']),
+    );
+  };
+  const row: Record<string, unknown> = (await figures())[0] ?? {};
   const count = Number(row['n'] ?? 0) + Number(row['applied_to'] ?? 0) + Number(row['applied_from'] ?? 0);
   if (count === 0) return [];
   const totals = { Amount: decimalFromDb(db, row['a'] ?? 0, 2) ?? '0.00', OpenBalance: decimalFromDb(db, row['o'] ?? 0, 2) ?? '0.00' };
@@ -216,20 +225,21 @@ function bucketSums(ctx: ReportContext) {
 }
 
 /** Per customer, straight from the movements (no per-item grouping: a zero item adds nothing). */
-function agedTrialBalanceRows(ctx: ReportContext): AnySelect {
-  const grouped = ctx.db
+function agedTrialBalanceRows(ctx: ReportContext) {
+  const db = arDb(ctx.db);
+  const grouped = db
     .selectFrom(movementsAsOf(ctx, String(ctx.params['AsOfDate'])).as('m'))
     .select(['m.firm_id as FirmId', ...bucketSums(ctx), sql<unknown>`sum(m.amount)`.as('Total')])
     .groupBy('m.firm_id');
-  return ctx.db
+  return db
     .selectFrom(grouped.as('g'))
     .leftJoin('firms as f', 'f.firm_id', 'g.FirmId')
-    .select(['g.FirmId as FirmId', 'f.name as FirmName', ...AGING_BUCKETS.map((b) => `g.${b} as ${b}`), 'g.Total as Total'] as never);
+    .select(['g.FirmId as FirmId', 'f.name as FirmName', ...AGING_BUCKETS.map((b) => `g.${b}` as const), 'g.Total as Total']);
 }
 
 /** Count of customers and the totals in one pass over the movements (the engine would group twice). */
 async function agedTrialBalanceFigures(ctx: ReportContext): Promise<GroupFigures[]> {
-  const query = ctx.db
+  const query = arDb(ctx.db)
     .selectFrom(movementsAsOf(ctx, String(ctx.params['AsOfDate'])).as('m'))
     .select([sql<unknown>`count(distinct m.firm_id)`.as('n'), ...bucketSums(ctx), sql<unknown>`sum(m.amount)`.as('Total')]);
   const row = ((await readAll(ctx.database, query)) as Record<string, unknown>[])[0] ?? {};
@@ -245,9 +255,10 @@ async function agedTrialBalanceFigures(ctx: ReportContext): Promise<GroupFigures
  * what the sort, the customer groups and their totals need; the item's type, number and amount and the customer's
  * name and address are joined for the rows shown only (`statementColumns`).
  */
-function statementRows(ctx: ReportContext): AnySelect {
+function statementRows(ctx: ReportContext) {
   const asOf = String(ctx.params['StatementDate']);
-  const rows = ctx.db.selectFrom(openItemsAsOf(ctx, asOf, ['firm_id', 'document_date', 'due_date']).as('o')).select([
+  const db = arDb(ctx.db);
+  const rows = db.selectFrom(openItemsAsOf(ctx, asOf, ['firm_id', 'document_date', 'due_date']).as('o')).select([
     'o.firm_id as FirmId',
     'o.document_date as DocumentDate',
     'o.due_date as DueDate',
@@ -258,20 +269,19 @@ function statementRows(ctx: ReportContext): AnySelect {
     // The batch leaves out the customers whose items add up to zero.
     sql<unknown>`sum(o.open) over (partition by o.firm_id)`.as('CustomerBalance'),
   ]);
-  return ctx.db
+  return db
     .selectFrom(rows.as('s'))
-    .select(['FirmId', 'DocumentDate', 'DueDate', 'OpenBalance', 'Balance', 'ItemId', ...AGING_BUCKETS].map((field) => `s.${field} as ${field}`) as never)
+    .select((['FirmId', 'DocumentDate', 'DueDate', 'OpenBalance', 'Balance', 'ItemId', ...AGING_BUCKETS] as const).map((field) => `s.${field}` as const))
     .where('s.CustomerBalance', '<>', 0);
 }
 
 /** The statement's columns read for the rows shown (`joinLate`): the item's and the customer's words. */
-function statementColumns(ctx: ReportContext, rows: AnySelect): AnySelect {
-  return rows
+const statementColumns: ServerReport['joinLate'] = (ctx, rows) =>
+  rows
     .innerJoin('ar_items as i', 'i.item_id', 'r.ItemId')
     .leftJoin('firms as f', 'f.firm_id', 'r.FirmId')
     .selectAll('r')
     .select(['f.name as FirmName', 'f.address as Address', firmCityLine('f').as('CityLine'), 'i.item_type as ItemType', 'i.document_no as DocumentNo', 'i.amount as Amount']);
-}
 
 // AR-09 … AR-11 ----------------------------------------------------------------------------------------------
 
@@ -282,7 +292,7 @@ function daysSince(ctx: ReportContext, date: string, column: string) {
     : sql<number>`cast(julianday(${date}) - julianday(${sql.ref(column)}) as integer)`;
 }
 
-function overdueRows(ctx: ReportContext): AnySelect {
+function overdueRows(ctx: ReportContext) {
   const asOf = String(ctx.params['AsOfDate']);
   // Overdue by at least N days: due on or before asOf − N.
   const dueBy = daysBefore(asOf, Number(ctx.params['DaysOverdue']));
@@ -304,7 +314,7 @@ function overdueRows(ctx: ReportContext): AnySelect {
     .where('o.open', '>', 0);
 }
 
-function unappliedCreditRows(ctx: ReportContext): AnySelect {
+function unappliedCreditRows(ctx: ReportContext) {
   return openItemRows(ctx, String(ctx.params['AsOfDate']))
     .select([
       'i.firm_id as FirmId',
@@ -320,10 +330,10 @@ function unappliedCreditRows(ctx: ReportContext): AnySelect {
     .where('o.open', '<', 0);
 }
 
-function salesJournalRows(ctx: ReportContext): AnySelect {
+function salesJournalRows(ctx: ReportContext) {
   return customerFilter(
     ctx,
-    ctx.db
+    arDb(ctx.db)
       .selectFrom('ar_items as i')
       .leftJoin('firms as f', 'f.firm_id', 'i.firm_id')
       .select([
@@ -352,7 +362,7 @@ function salesJournalRows(ctx: ReportContext): AnySelect {
 async function salesJournalFigures(ctx: ReportContext): Promise<GroupFigures[]> {
   const query = customerFilter(
     ctx,
-    ctx.db
+    arDb(ctx.db)
       .selectFrom('ar_items as i')
       .select([sql<unknown>`count(*)`.as('n'), sql<unknown>`sum(i.amount)`.as('a')])
       .where('i.item_type', 'in', ['Invoice', 'CreditNote'])
@@ -370,8 +380,8 @@ async function salesJournalFigures(ctx: ReportContext): Promise<GroupFigures[]> 
 const isFlag = (ctx: ReportContext, column: string, value: boolean) =>
   sql<boolean>`${sql.ref(column)} = ${sql.lit(ctx.database.engine === 'postgres' ? value : value ? 1 : 0)}`;
 
-function customerListRows(ctx: ReportContext): AnySelect {
-  let query: AnySelect = firmListRows(ctx.db)
+function customerListRows(ctx: ReportContext) {
+  let query = firmListRows(arDb(ctx.db))
     .select([
       'f.phone as Phone',
       'f.email as Email',
@@ -388,10 +398,10 @@ function customerListRows(ctx: ReportContext): AnySelect {
   return customerFilter(ctx, query, 'f.firm_id');
 }
 
-function contactListRows(ctx: ReportContext): AnySelect {
+function contactListRows(ctx: ReportContext) {
   return customerFilter(
     ctx,
-    ctx.db
+    arDb(ctx.db)
       .selectFrom('firm_contacts as c')
       .innerJoin('firms as f', 'f.firm_id', 'c.firm_id')
       .select([
@@ -427,18 +437,20 @@ function restrictedJournalPrinting(): ServerReport {
       const { assigned } = stateOf(ctx);
       if (!assigned) return rows;
       if (assigned.length === 0) return rows.where(sql.ref('e.journal_id'), '=', -1);
-      const documents = ctx.db
+      const db = arDb(ctx.db);
+      const documents = db
         .selectFrom('ar_items')
         .select(['origin_type', 'origin_id'])
         .where('firm_id', 'in', assigned)
         .union(
-          ctx.db
+          db
             .selectFrom('ar_applications as a')
             .innerJoin('ar_items as i', 'i.item_id', 'a.from_item_id')
             .select(['a.origin_type', 'a.origin_id'])
             .where('i.firm_id', 'in', assigned),
         );
-      return rows.where((eb) => eb(eb.refTuple('e.origin_type', 'e.origin_id'), 'in', documents));
+      // The row comparison written out: the ledger's rows come untyped from its report, the documents typed.
+      return rows.where(sql<boolean>`(${sql.ref('e.origin_type')}, ${sql.ref('e.origin_id')}) in ${documents}`);
     },
   };
 }

@@ -4,17 +4,18 @@
  * definition `invoicePrint` builds; AR registers its own and other modules theirs.
  */
 import { sql } from 'kysely';
-import type { AnySelect, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import type { ReportDefinition } from '@erp/shared/reports/define';
 import { customerFilter, firmCityLine, prepareAr } from './customers.ts';
+import { arDb } from '../tables.generated.ts';
 
-function invoiceRows(ctx: ReportContext): AnySelect {
-  const query = ctx.db
+function invoiceRows(ctx: ReportContext) {
+  const query = arDb(ctx.db)
     .selectFrom('ar_invoices as i')
     .innerJoin('ar_invoice_lines as l', 'l.invoice_id', 'i.invoice_id')
     .leftJoin('firms as f', 'f.firm_id', 'i.bill_to_id')
     .where('i.document_no', '=', String(ctx.params['InvoiceNo']).trim().toUpperCase());
-  return customerFilter(ctx, query as AnySelect, 'i.bill_to_id').select([
+  return customerFilter(ctx, query, 'i.bill_to_id').select([
     'i.document_no as InvoiceNo',
     'i.document_type as DocumentType',
     'i.invoice_date as InvoiceDate',
