@@ -9,17 +9,14 @@
  */
 import type { PublishingOutlet } from '@erp/modules/oe/server/api';
 import type { SalesOrderFollower } from '@erp/modules/so/server/api';
-import { engineOf } from '@erp/server/db/decimal-codec';
+import { asFlag } from '@erp/server/db/schema';
 import { BusinessError } from '@erp/server/entities/call-result';
-
-/** A flag as either engine reads it back. */
-function truthy(raw: unknown): boolean {
-  return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
-}
+import { portalDb } from './tables.generated.ts';
 
 export const portalOrderFollower: SalesOrderFollower = {
   tables: ['portal_orders'],
-  async moved(trx, records, stage) {
+  async moved(engineTrx, records, stage) {
+    const trx = portalDb(engineTrx);
     const keys = records.map((record) => record['PortalOrderKey']).filter((key) => key !== null && key !== undefined).map(Number);
     for (let start = 0; start < keys.length; start += 1000) {
       await trx.updateTable('portal_orders').set({ status: stage }).where('order_key', 'in', keys.slice(start, start + 1000)).execute();
@@ -27,19 +24,18 @@ export const portalOrderFollower: SalesOrderFollower = {
   },
   async commitRefusal(trx, record) {
     const billToId = String(record['BillToId']);
-    const hold = (await trx.selectFrom('portal_accounts').select(['on_hold']).where('bill_to_id', '=', billToId).executeTakeFirst()) as { on_hold: unknown } | undefined;
-    return hold && truthy(hold.on_hold) ? BusinessError.of(409, 'on_hold', 'so:sales-order.rules.onHold', { customer: billToId }, 'BillToId') : null;
+    const hold = await portalDb(trx).selectFrom('portal_accounts').select(['on_hold']).where('bill_to_id', '=', billToId).executeTakeFirst();
+    return hold && asFlag(hold.on_hold) ? BusinessError.of(409, 'on_hold', 'so:sales-order.rules.onHold', { customer: billToId }, 'BillToId') : null;
   },
 };
 
 export const portalNotificationOutlet: PublishingOutlet = {
   async post(trx, notice) {
-    await trx
-      .insertInto('portal_notifications')
-      .values({ bill_to_id: notice.billToId, title: notice.title.slice(0, 200), body: notice.body, created_on: notice.on, is_read: engineOf(trx) === 'postgres' ? false : 0 })
-      .execute();
+    // The Order Entry entity on this table (portal-notification) gave it the record trail (§3): the publisher's.
+    const trail = { created_by: notice.by, created_on: notice.on, updated_by: notice.by, updated_on: notice.on };
+    await portalDb(trx).insertInto('portal_notifications').values({ ...trail, bill_to_id: notice.billToId, title: notice.title.slice(0, 200), body: notice.body, is_read: 0 }).execute();
   },
   async withdraw(trx, notice) {
-    await trx.deleteFrom('portal_notifications').where('bill_to_id', '=', notice.billToId).where('created_on', '=', notice.on).execute();
+    await portalDb(trx).deleteFrom('portal_notifications').where('bill_to_id', '=', notice.billToId).where('created_on', '=', notice.on).execute();
   },
 };

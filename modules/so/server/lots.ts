@@ -18,7 +18,6 @@ import { add, cmp, round, sub, type Decimal } from '@erp/shared/decimal';
 import { formatDecimal } from '@erp/shared/format';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
-import type { AnyDb } from '@erp/server/entities/hooks';
 import type { Kysely } from 'kysely';
 import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-routes';
 import { apiSchema, callResult, object, RECORD, text } from '@erp/server/http/schemas';
@@ -38,16 +37,14 @@ const ZERO = '0.0000';
 
 /** The product's lots in the warehouse (only `lotNos` when given; those starting with `search`), what is free of each. */
 export async function freeLots(db: Kysely<SoDatabase>, productId: string, warehouseId: string, options: { exceptOrder?: number | null; lotNos?: readonly string[]; search?: string; limit?: number } = {}): Promise<FreeLot[]> {
-  // `stock_lot_balances` is Inventory's migration table, not typed yet (modules/ic/server/migration-tables.ts):
-  // read on the untyped view until it is.
-  const untyped: AnyDb = db;
-  let query = untyped.selectFrom('stock_lot_balances').select(['lot_no', 'on_hand']).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).where('lot_no', '<>', '');
+  // `stock_lot_balances`: Inventory's migration table (modules/ic/server/migration-tables.ts), typed in SoDatabase.
+  let query = db.selectFrom('stock_lot_balances').select(['lot_no', 'on_hand']).where('product_id', '=', productId).where('warehouse_id', '=', warehouseId).where('lot_no', '<>', '');
   if (options.lotNos) query = query.where('lot_no', 'in', options.lotNos.length > 0 ? [...options.lotNos] : ['']);
   else query = query.where('on_hand', '>', decimalToDb(db, '0', 4));
   // The lot numbers typed so far (a lot number is code-like: `_` and `/` are its own, never LIKE's wildcards).
-  const rows = ((await query.orderBy('lot_no').limit(2000).execute()) as Row[]).filter((row) => !options.search || String(row['lot_no']).startsWith(options.search)).slice(0, options.limit ?? 2000);
+  const rows = (await query.orderBy('lot_no').limit(2000).execute()).filter((row) => !options.search || row.lot_no.startsWith(options.search)).slice(0, options.limit ?? 2000);
   if (rows.length === 0) return [];
-  const lotNos = rows.map((row) => String(row['lot_no']));
+  const lotNos = rows.map((row) => row.lot_no);
   let named = db
     .selectFrom('so_line_lots as t')
     .innerJoin('so_lines as l', 'l.line_id', 't.line_id')
@@ -62,8 +59,8 @@ export async function freeLots(db: Kysely<SoDatabase>, productId: string, wareho
   for (const row of await named.execute()) taken.set(String(row.lot_no), add(taken.get(String(row.lot_no)) ?? ZERO, decimalFromDb(db, row.quantity, 4) ?? ZERO));
   const heats = await heatsOf(db, lotNos);
   return rows.map((row) => {
-    const lotNo = String(row['lot_no']);
-    const onHand = decimalFromDb(db, row['on_hand'], 4) ?? ZERO;
+    const lotNo = row.lot_no;
+    const onHand = decimalFromDb(db, row.on_hand, 4) ?? ZERO;
     const left = sub(onHand, taken.get(lotNo) ?? ZERO);
     return { lotNo, onHand, free: cmp(left, ZERO) > 0 ? left : ZERO, heatNo: heats.get(lotNo) ?? null };
   });
@@ -83,12 +80,10 @@ export async function heatsOf(trx: Kysely<SoDatabase>, lotNos: readonly string[]
 
 /**
  * The warehouse's lots of a product with stock, oldest (lowest number) first, until `quantity` is covered (a
- * lot-tracked line shipped without lots: fulfilment.ts). `stock_lot_balances` is Inventory's migration table, not
- * typed yet (modules/ic/server/migration-tables.ts): read on the untyped view until it is.
+ * lot-tracked line shipped without lots: fulfilment.ts).
  */
 export async function allocateLots(db: Kysely<SoDatabase>, productId: string, warehouseId: string, quantity: Decimal): Promise<{ lotNo: string; quantity: Decimal }[] | null> {
-  const untyped: AnyDb = db;
-  const rows = (await untyped
+  const rows = await db
     .selectFrom('stock_lot_balances')
     .select(['lot_no', 'on_hand'])
     .where('product_id', '=', productId)
@@ -96,14 +91,14 @@ export async function allocateLots(db: Kysely<SoDatabase>, productId: string, wa
     .where('lot_no', '<>', '')
     .where('on_hand', '>', decimalToDb(db, '0', 4))
     .orderBy('lot_no')
-    .execute()) as Row[];
+    .execute();
   const out: { lotNo: string; quantity: Decimal }[] = [];
   let left = quantity;
   for (const row of rows) {
     if (cmp(left, '0') <= 0) break;
-    const onHand = decimalFromDb(db, row['on_hand'], 4) ?? '0';
+    const onHand = decimalFromDb(db, row.on_hand, 4) ?? '0';
     const take = cmp(onHand, left) < 0 ? onHand : left;
-    out.push({ lotNo: String(row['lot_no']), quantity: round(take, 4) });
+    out.push({ lotNo: row.lot_no, quantity: round(take, 4) });
     left = sub(left, take);
   }
   return cmp(left, '0') > 0 ? null : out;

@@ -68,7 +68,7 @@ interface Published {
   mail: { to: string; subject: string; text: string } | null;
 }
 
-async function publish(trx: Transaction<SoDatabase>, itemKey: string, templateId: string, locale: string): Promise<Published | null> {
+async function publish(trx: Transaction<SoDatabase>, itemKey: string, templateId: string, locale: string, userId: string): Promise<Published | null> {
   const found = sourceOf(itemKey);
   const document = found ? await found.source.read(trx, found.key) : null;
   if (!found || !document || document.publishedOn !== null) return null;
@@ -95,7 +95,7 @@ async function publish(trx: Transaction<SoDatabase>, itemKey: string, templateId
   const filled = await filledTemplate(trx, templateId, values, languages, reader, false);
   const subject = filled?.subject ?? '';
   const text = filled?.text ?? '';
-  const notice: PublishedNotice = { billToId: document.billToId, title: subject, body: text, on: now };
+  const notice: PublishedNotice = { billToId: document.billToId, title: subject, body: text, on: now, by: userId };
   for (const outlet of publishingOutlets()) await outlet.post(trx, notice);
   await found.source.mark(trx, found.key, now);
   const address = [contact?.email, firm?.email].find((value): value is string => typeof value === 'string' && value.trim() !== '') ?? null;
@@ -122,12 +122,16 @@ export const invoicePublishingProcess: ServerProcess = {
     const billTo = typeof ctx.params['BillToId'] === 'string' && ctx.params['BillToId'] !== '' ? String(ctx.params['BillToId']) : null;
     const assigned = (ctx.state['assigned'] as string[] | null | undefined) ?? null;
     const [first, ...rest] = publishingSources().map((source) => source.unpublished(ctx.db, assigned, billTo));
-    const union = rest.reduce((all, next) => all.unionAll(next), first!);
-    return ctx.db.selectFrom(union.as('p')).selectAll('p').orderBy('p.InvoiceDate').orderBy('p.ItemKey');
+    // Each source's select is over its own module's view, so none can start the union on this one's: the first is
+    // read as a derived table, and the others are added to it (UNION ALL matches the columns by place).
+    const db = soDb(ctx.db);
+    const start = db.selectFrom(first!.as('p0')).selectAll('p0');
+    const union = rest.reduce<typeof start>((all, next) => all.unionAll(next), start);
+    return db.selectFrom(union.as('p')).selectAll('p').orderBy('p.InvoiceDate').orderBy('p.ItemKey');
   },
   async runItem(ctx, row) {
     const itemKey = String(row['ItemKey']);
-    const published = await soDb(ctx.db).transaction().execute((trx) => publish(trx, itemKey, String(ctx.params['TemplateId']), ctx.locale));
+    const published = await soDb(ctx.db).transaction().execute((trx) => publish(trx, itemKey, String(ctx.params['TemplateId']), ctx.locale, ctx.user.userId));
     if (published === null) return { ResultStatus: 2, ResultCode: 'not_eligible', Message: messageIn(ctx.locale, 'reports:process.notEligible'), EntityId: itemKey };
     const { invoice, mail } = published;
     const customer = String(row['BillToId']);

@@ -11,9 +11,12 @@
  * owns it (issue 73 item 3: a module writes only its own tables): an outlet — the portal's bell
  * (`portal_notifications`, modules/portal/server/sales-orders.ts) — posts the notice in the publication's
  * transaction and withdraws it when the publication is taken back (its e-mail refused).
+ *
+ * Issue 73 item 1: a source or outlet gets the queue's connection or transaction as a `Kysely<D>` / `Transaction<D>`
+ * of whatever schema the queue holds it in, and names its tables through its own typed view of it (`soDb(trx)`,
+ * `wdDb(trx)`, the portal's `portalDb(trx)`).
  */
-import type { AnyDb, AnyTransaction } from '@erp/server/entities/hooks';
-import type { AnySelect } from '@erp/server/reports/engine';
+import type { AliasableExpression, Kysely, Transaction } from 'kysely';
 
 export interface PublishedDocument {
   billToId: string;
@@ -27,19 +30,36 @@ export interface PublishedDocument {
   publishedOn: string | null;
 }
 
+/**
+ * An unpublished document as the queue lists it: the columns each source aliases its own to (every source selects
+ * them in this order, since the queue puts the sources together with UNION ALL, which matches columns by place).
+ */
+export interface UnpublishedItem {
+  /** `<source id>:<document key>`. */
+  ItemKey: string;
+  OrderNo: string | null;
+  InvoiceNo: string | null;
+  InvoiceDate: string | null;
+  BillToId: string | null;
+  CustomerName: string | null;
+  /** The invoice total, as stored. */
+  Total: unknown;
+}
+
 export interface PublishingSource {
   /** The key prefix, e.g. `SO`. */
   id: string;
   /**
    * The invoiced documents not yet published (a bill-to's only when given; `assigned`: §6 a restricted user's
    * customers), with the columns ItemKey (`<id>:<key>`), OrderNo, InvoiceNo, InvoiceDate, BillToId,
-   * CustomerName, Total.
+   * CustomerName, Total. A select over the source's own view: the queue takes it as a subquery and unions it with
+   * the other sources', which are over theirs.
    */
-  unpublished(db: AnyDb, assigned: readonly string[] | null, billToId: string | null): AnySelect;
+  unpublished<D>(db: Kysely<D>, assigned: readonly string[] | null, billToId: string | null): AliasableExpression<UnpublishedItem>;
   /** One document by its key (the part after `<id>:`), or null. */
-  read(trx: AnyTransaction, key: string): Promise<PublishedDocument | null>;
+  read<D>(trx: Transaction<D>, key: string): Promise<PublishedDocument | null>;
   /** Sets (a time) or clears (null) when the document was published. */
-  mark(trx: AnyTransaction, key: string, publishedOn: string | null): Promise<void>;
+  mark<D>(trx: Transaction<D>, key: string, publishedOn: string | null): Promise<void>;
 }
 
 /**
@@ -86,13 +106,15 @@ export interface PublishedNotice {
   body: string;
   /** When it was published (ISO time): with the bill-to, what names the notice to withdraw. */
   on: string;
+  /** Who published it (the user of the run): the notice's record trail (§3). */
+  by: string;
 }
 
 /** Where a publication reaches the customer besides the e-mail. */
 export interface PublishingOutlet {
-  post(trx: AnyTransaction, notice: PublishedNotice): Promise<void>;
+  post<D>(trx: Transaction<D>, notice: PublishedNotice): Promise<void>;
   /** Takes back a notice `post` gave. */
-  withdraw(trx: AnyTransaction, notice: PublishedNotice): Promise<void>;
+  withdraw<D>(trx: Transaction<D>, notice: PublishedNotice): Promise<void>;
 }
 
 const outlets: PublishingOutlet[] = [];

@@ -438,6 +438,8 @@ describe('commit, ship, invoice (§2.3 item 5; acceptance checks 3 and 4)', () =
     // Issue 71 item 2: the amount and the date as the customer's language writes them (en-CA here).
     const text = `Dear Sales test customer, order ${record.OrderNo}: ${formatDecimal(record.Total, 2, 'en-CA')} due ${formatCalendarDate(D('03-06'), 'en-CA')}.`;
     expect([note.title, note.body]).toEqual([`Invoice ${record.InvoiceNo}`, text]);
+    // Its record trail (§3) is the publisher's, at the publication's time.
+    expect([note.created_by, note.updated_by, note.updated_on]).toEqual(['admin', 'admin', note.created_on]);
     // The same words by e-mail, received by the embedded SMTP capture (no outside server in tests): the mailbox.
     const mailbox = json(await get(`/api/data/captured-mail?Search=${record.InvoiceNo}`)).List as Json[];
     expect(mailbox.map((m) => [m.MailTo, m.Subject])).toEqual([['payables@sc1.example', `Invoice ${record.InvoiceNo}`]]);

@@ -7,9 +7,12 @@
  * - `moved`: the orders reached a stage — Processing (committed), Shipped, Invoiced (one call per batch of a
  *   queue), Cancelled. `tables`: the tables it writes then, added to the action's `touched`.
  * - `commitRefusal`: a refusal of the order's commit, checked before the credit limit (the first one given wins).
+ *
+ * A follower gets the order's transaction as a `Transaction<D>` of whatever schema Sales Orders holds it in (issue 73
+ * item 1): it names no table through it, but through its own typed view of it (the portal's `portalDb(trx)`).
  */
 import type { BusinessError } from '@erp/server/entities/call-result';
-import type { AnyTransaction } from '@erp/server/entities/hooks';
+import type { Transaction } from 'kysely';
 
 type Row = Record<string, unknown>;
 
@@ -20,9 +23,9 @@ export interface SalesOrderFollower {
   /** The tables `moved` writes. */
   tables: readonly string[];
   /** The orders (wire form) reached `stage`, in their transaction. */
-  moved?(trx: AnyTransaction, records: readonly Row[], stage: SalesOrderStage): Promise<void>;
+  moved?<D>(trx: Transaction<D>, records: readonly Row[], stage: SalesOrderStage): Promise<void>;
   /** Why the order may not be committed, else null. */
-  commitRefusal?(trx: AnyTransaction, record: Row): Promise<BusinessError | null>;
+  commitRefusal?<D>(trx: Transaction<D>, record: Row): Promise<BusinessError | null>;
 }
 
 const followers: SalesOrderFollower[] = [];
@@ -33,13 +36,13 @@ export function followSalesOrders(follower: SalesOrderFollower): void {
 }
 
 /** Tells every follower that `records` reached `stage`. */
-export async function ordersMoved(trx: AnyTransaction, records: readonly Row[], stage: SalesOrderStage): Promise<void> {
+export async function ordersMoved<D>(trx: Transaction<D>, records: readonly Row[], stage: SalesOrderStage): Promise<void> {
   if (records.length === 0) return;
   for (const follower of followers) await follower.moved?.(trx, records, stage);
 }
 
 /** The first follower's refusal of committing `record`, else null. */
-export async function commitRefusal(trx: AnyTransaction, record: Row): Promise<BusinessError | null> {
+export async function commitRefusal<D>(trx: Transaction<D>, record: Row): Promise<BusinessError | null> {
   for (const follower of followers) {
     const refusal = await follower.commitRefusal?.(trx, record);
     if (refusal) return refusal;

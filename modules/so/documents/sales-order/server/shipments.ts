@@ -6,17 +6,15 @@
  * Reversed. Read with the caller's rights on the order (the related route checks them first).
  */
 import { registerRelatedSource } from '@erp/server/documents-flow/related';
+import { soDb } from '../../../server/tables.generated.ts';
 import { salesOrder } from '../definition.ts';
 
-type Row = { movement_date: unknown; reversed: unknown };
-
-// `stock_ledger` is Inventory's migration table, not typed yet (modules/ic/server/migration-tables.ts): read on the
-// untyped connection until it is.
+// `stock_ledger`: Inventory's migration table (modules/ic/server/migration-tables.ts), typed in SoDatabase.
 
 registerRelatedSource(salesOrder.name, async (ctx, record) => {
   const orderKey = record['OrderKey'];
   if (orderKey === null || orderKey === undefined) return null;
-  const rows = (await ctx.any
+  const rows = await soDb(ctx.db)
     .selectFrom('stock_ledger as s')
     .leftJoin('stock_ledger as r', 'r.reversal_of', 's.entry_id')
     .select(['s.movement_date as movement_date', (eb) => eb.fn.count('r.entry_id').as('reversed')])
@@ -25,7 +23,7 @@ registerRelatedSource(salesOrder.name, async (ctx, record) => {
     .where('s.reversal_of', 'is', null)
     .groupBy('s.movement_date')
     .orderBy('s.movement_date')
-    .execute()) as Row[];
+    .execute();
   const number = String(record['OrderNo'] ?? orderKey);
   return {
     Entity: 'so-shipment',
