@@ -3,50 +3,19 @@
  * the one hand-written place of their types, joined into `ApTables` by the generated ./tables.generated.ts. Add a
  * table here when typed code first names it.
  */
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 import type { StoredDecimal } from '@erp/server/db/schema';
-
-/** A decimal column with a default: optional when inserting. */
-type DefaultedDecimal = ColumnType<string | number | bigint, string | number | bigint | undefined, string | number | bigint>;
+import type { SubLedgerApplicationColumns, SubLedgerItemColumns } from '@erp/modules/gl/server/api';
 
 export type MigrationTables = {
   /** The open items of the payables sub-ledger: one per invoice, note, payment … (subledger.ts). */
-  ap_items: {
-    item_id: Generated<number>;
-    firm_id: string;
-    item_type: string;
-    document_no: string;
+  ap_items: SubLedgerItemColumns & {
     vendor_doc_no: string | null;
-    document_date: string;
-    due_date: string;
-    discount_date: string | null;
-    discount_available: DefaultedDecimal;
-    amount: StoredDecimal;
-    open_balance: StoredDecimal;
-    status: string;
-    origin_type: string;
-    origin_id: string;
-    journal_id: number | null;
-    created_by: string;
-    created_on: string;
     /** Foreign-currency items only (m0015_ap_fx). */
     currency: string | null;
-    foreign_amount: StoredDecimal | null;
-    foreign_open_balance: StoredDecimal | null;
-    exchange_rate: StoredDecimal | null;
   };
   /** Append-only: one row per application of a payment or credit to an invoice. */
-  ap_applications: {
-    application_id: Generated<number>;
-    from_item_id: number;
-    to_item_id: number;
-    application_date: string;
-    amount: StoredDecimal;
-    discount: DefaultedDecimal;
-    origin_type: string;
-    origin_id: string;
-    created_by: string;
-    created_on: string;
+  ap_applications: SubLedgerApplicationColumns & {
     foreign_amount: StoredDecimal | null;
     foreign_discount: StoredDecimal | null;
   };

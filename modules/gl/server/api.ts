@@ -17,4 +17,4 @@ export { FIX_INTEGRATION, bankNeed, integrationNeed, missingIntegration, warehou
 export type { FinderDb, IntegrationKey, Missing, SetupNeed } from './setup-check/needs.ts';
 export { agingBuckets, daysBefore, movementsAsOf } from './subledger/aging.ts';
 export { defineSubLedger, discountOn, discountRoom, itemRow, money, openItemOf } from './subledger/engine.ts';
-export type { NewApplication, OpenItemCore, SideRequest, SubLedgerSide } from './subledger/engine.ts';
+export type { NewApplication, OpenItemCore, SideRequest, SubLedgerApplicationColumns, SubLedgerItemColumns, SubLedgerSide } from './subledger/engine.ts';

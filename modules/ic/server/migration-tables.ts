@@ -4,10 +4,7 @@
  * when typed code first names it.
  */
 import type { ColumnType, Generated } from 'kysely';
-import type { StoredDecimal } from '@erp/server/db/schema';
-
-/** A decimal column with a default of 0: optional when inserting. */
-type DefaultedDecimal = ColumnType<string | number | bigint, string | number | bigint | undefined, string | number | bigint>;
+import type { DefaultedDecimal, StoredDecimal } from '@erp/server/db/schema';
 
 export type MigrationTables = {
   /** On hand, committed and value per product and warehouse, kept by the stock ledger (stock/ledger.ts). */

@@ -19,6 +19,8 @@ export type Flag = ColumnType<boolean | number, 0 | 1, 0 | 1>;
  * (a BigInt beyond 2^53, db/exact.ts). Read it with `decimalFromDb`, write what `decimalToDb` gives.
  */
 export type StoredDecimal = ColumnType<string | number | bigint, string | number | bigint, string | number | bigint>;
+/** A decimal column with a default in its migration: optional when inserting. */
+export type DefaultedDecimal = ColumnType<string | number | bigint, string | number | bigint | undefined, string | number | bigint>;
 
 /** Converts a JS boolean for writing into a Flag column. */
 export function flag(value: boolean): 0 | 1 {

@@ -8,7 +8,8 @@
  * foreign_amount, foreign_open_balance, exchange_rate, status Open | Closed, origin_type, origin_id,
  * journal_id, created_by, created_on, plus the side's own columns) and `<applications>` (application_id,
  * from_item_id → the credit, to_item_id → the invoice, application_date, amount, discount, origin, created_*;
- * optionally foreign_amount / foreign_discount).
+ * optionally foreign_amount / foreign_discount): `SubLedgerItemColumns`, `SubLedgerApplicationColumns`, which a side's
+ * module joins with its own columns in its `migration-tables.ts`.
  *
  * What a declared side offers, all inside the caller's transaction (the one of its G/L posting):
  * - `insertItems(trx, rows)` → ids in order: one INSERT per thousand items; the open balance starts at the
@@ -29,7 +30,8 @@ import { add, isNegative, isZero, parseDecimal, sub, type Decimal } from '@erp/s
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { dynamicDb } from '@erp/server/db/dynamic-db';
-import type { Transaction } from 'kysely';
+import type { DefaultedDecimal, StoredDecimal } from '@erp/server/db/schema';
+import type { Generated, Transaction } from 'kysely';
 import type { PostingRequest, PostingResult } from '../ledger/types.ts';
 import { post, postMany } from '../ledger/posting.ts';
 import { requiredIntegrationAccount } from '../ledger/integration.ts';
@@ -264,3 +266,40 @@ export function defineSubLedger(side: SubLedgerSide) {
 }
 
 export type SubLedger = ReturnType<typeof defineSubLedger>;
+
+/** The columns every side's `<items>` table has (module header); a side adds its own. */
+export type SubLedgerItemColumns = {
+  item_id: Generated<number>;
+  firm_id: string;
+  item_type: string;
+  document_no: string;
+  document_date: string;
+  due_date: string;
+  discount_date: string | null;
+  discount_available: DefaultedDecimal;
+  amount: StoredDecimal;
+  open_balance: StoredDecimal;
+  status: string;
+  origin_type: string;
+  origin_id: string;
+  journal_id: number | null;
+  created_by: string;
+  created_on: string;
+  foreign_amount: StoredDecimal | null;
+  foreign_open_balance: StoredDecimal | null;
+  exchange_rate: StoredDecimal | null;
+};
+
+/** The columns every side's `<applications>` table has (module header; append-only). */
+export type SubLedgerApplicationColumns = {
+  application_id: Generated<number>;
+  from_item_id: number;
+  to_item_id: number;
+  application_date: string;
+  amount: StoredDecimal;
+  discount: DefaultedDecimal;
+  origin_type: string;
+  origin_id: string;
+  created_by: string;
+  created_on: string;
+};
