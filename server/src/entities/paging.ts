@@ -19,6 +19,7 @@ import { sql } from 'kysely';
 import { compiledOnce, PLACEHOLDER, prepared, withValues } from '../db/read.ts';
 import type { AnySelect, EntityContext } from './hooks.ts';
 import { applyFilters, applySort, rowIdColumn, type ListQuery } from './query.ts';
+import { scopeAddedNothing } from './row-rights.ts';
 import { indexName } from './schema-sync.ts';
 import { arrayReader, columnsFor, recordReader, type Trail } from './wire.ts';
 
@@ -66,9 +67,6 @@ export interface Counted {
   totals: Record<string, number | string | null>;
 }
 
-/** The SQL of each definition's bare table (`plainShape`). */
-const bareTables = new WeakMap<object, string>();
-
 /**
  * The shape of a list query whose SQL is the same for every caller and value (issue 74): no filter, no search, and a
  * scope that left `base` (filteredBase) as it was for this caller — a restricted user's never does, so their
@@ -76,12 +74,7 @@ const bareTables = new WeakMap<object, string>();
  */
 export function plainShape(ctx: EntityContext, query: ListQuery, base: AnySelect): string | null {
   if (query.filters.length > 0 || query.search !== null) return null;
-  if (ctx.hooks.scope) {
-    let bare = bareTables.get(ctx.def);
-    if (bare === undefined) bareTables.set(ctx.def, (bare = ctx.any.selectFrom(ctx.def.table).compile().sql));
-    const scoped = base.compile();
-    if (scoped.sql !== bare || scoped.parameters.length > 0) return null;
-  }
+  if (ctx.hooks.scope && !scopeAddedNothing(ctx.def, 'list', () => ctx.any.selectFrom(ctx.def.table), base)) return null;
   return JSON.stringify([ctx.engine, query.sortFields, query.sortDescending]);
 }
 

@@ -6,7 +6,7 @@
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
-import type { AnyDb, EntityContext, EntityHooks } from './hooks.ts';
+import type { AnyDb, AnySelect, EntityContext, EntityHooks } from './hooks.ts';
 import { keyColumn, loadRecord, parseId } from './wire.ts';
 
 /** The context a row-rights hook is asked in, outside a request: no field rules (nothing of a record is answered). */
@@ -15,19 +15,28 @@ export function rightsContext(database: Pick<Database, 'db' | 'reader' | 'engine
   return { db: database.db, reader: database.reader, any, engine: database.engine, user, def, hooks, access: { hidden: new Set(), readOnly: new Set() } };
 }
 
-/** The SQL of each definition's bare key probe (`unrestricted`). */
-const bareProbes = new WeakMap<AnyEntity, string>();
+/** The SQL of each definition's bare queries, by kind (`scopeAddedNothing`). */
+const bareSql = new WeakMap<AnyEntity, Map<string, string>>();
+
+/**
+ * Whether the entity's scope left `scoped` as `bare` was — the same SQL and no values — so this caller's rights add
+ * nothing to it. `bare` compiles alike for every caller: once per definition and `kind`.
+ */
+export function scopeAddedNothing(def: AnyEntity, kind: string, bare: () => AnySelect, scoped: AnySelect): boolean {
+  let byKind = bareSql.get(def);
+  if (byKind === undefined) bareSql.set(def, (byKind = new Map()));
+  let sql = byKind.get(kind);
+  if (sql === undefined) byKind.set(kind, (sql = bare().compile().sql));
+  const compiled = scoped.compile();
+  return compiled.sql === sql && compiled.parameters.length === 0;
+}
 
 /** True when the entity's row rights leave this user every record (no hooks, or a scope that adds nothing). */
 export async function unrestricted(ctx: EntityContext): Promise<boolean> {
   const { scope, canView } = ctx.hooks;
   if (!scope) return !canView;
-  const base = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
-  const scoped = await scope(ctx, base);
-  // The bare probe compiles alike for every user: once per definition.
-  let bare = bareProbes.get(ctx.def);
-  if (bare === undefined) bareProbes.set(ctx.def, (bare = base.compile().sql));
-  return scoped.compile().sql === bare;
+  const probe = () => ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
+  return scopeAddedNothing(ctx.def, 'probe', probe, await scope(ctx, probe()));
 }
 
 /** The keys among `keys` this user may see now (the entity's scope, then canView). */
