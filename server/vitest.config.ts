@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './vitest.sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -12,8 +13,12 @@ export default defineConfig({
     // code (modules/<m>/documents/<doc>/*.test.ts, issue 73 item 5), found from the repository root.
     dir: fileURLToPath(new URL('..', import.meta.url)),
     include: ['server/test/**/*.test.ts', 'modules/*/test/**/*.test.ts', 'modules/*/documents/*/*.test.ts'],
-    // PostgreSQL: one migrated and seeded template database per run (test/global-setup.ts).
+    // One migrated and seeded template database per seed and run (test/global-setup.ts): the demo ledger's is made
+    // while the first files run.
     globalSetup: ['test/global-setup.ts'],
+    // The long files first and the demo ledger's after the first few (vitest.sequencer.ts): on a fresh clone Vitest
+    // has no durations and starts the largest files first, and a long small file ended the run alone.
+    sequence: { sequencer: LongestFirst },
     environment: 'node',
     // Native modules (better-sqlite3) and oidc-provider are happiest in child processes.
     pool: 'forks',
@@ -27,8 +32,9 @@ export default defineConfig({
     // each starts its own app and database.
     maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
-    // A file's set-up starts a server on demo data (several modules' seeds: 20–80 s on a loaded 2-core machine); a
-    // hang is still caught by the runner's stall budget (scripts/test-all.mjs), and a set-up that fails counts.
-    hookTimeout: 180_000,
+    // A file's set-up starts a server on demo data (several modules' seeds: 20–80 s on a loaded 2-core machine), on
+    // the demo ledger after its template is made (test/global-setup.ts: up to 2.5 minutes there, while other files
+    // run); a hang is still caught by the runner's stall budget (scripts/test-all.mjs), and a set-up that fails counts.
+    hookTimeout: 300_000,
   },
 });

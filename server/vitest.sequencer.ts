@@ -1,0 +1,65 @@
+/**
+ * The order the server suite's files start in (vitest.config.ts `sequence.sequencer`): the long ones first, so the
+ * last files to finish are short ones and no worker idles at the end while another runs a long file.
+ *
+ * Vitest's own order runs the files by their last durations (its results cache), and without a cache — a fresh
+ * clone, as on CI — by size, largest first; some files are long for their size (sign-in-throttle.test.ts checks a
+ * hundred passwords, race.test.ts races every process and action on two servers) and started late: they were the
+ * run's tail. Here: a file's duration from the cache when there is one, else from KNOWN (seconds on a quiet 2-core
+ * machine), else its size as Vitest orders it, after the known ones.
+ *
+ * Files that start on the demo ledger (`DEMO_LEDGER: '1'` or `template: 'ledger'` in their text) wait for its template,
+ * which is made while the first files run (test/global-setup.ts): they start after the first `2 × workers` files.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const repository = fileURLToPath(new URL('..', import.meta.url));
+
+/** Files long for their size: seconds of one run on PostgreSQL on a quiet 2-core machine (the slowest engine). */
+const KNOWN: Record<string, number> = {
+  'server/test/sign-in-throttle.test.ts': 54,
+  'server/test/race.test.ts': 38,
+};
+
+const onLedger = (file: string): boolean => {
+  try {
+    return /DEMO_LEDGER: '1'|template: 'ledger'/.test(readFileSync(file, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const weight = new Map<TestSpecification, { seconds: number | null; bytes: number }>();
+    for (const spec of files) {
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(root, spec.moduleId)}`);
+      const known = KNOWN[relative(repository, spec.moduleId)];
+      let bytes = 0;
+      try {
+        bytes = statSync(spec.moduleId).size;
+      } catch {
+        bytes = 0;
+      }
+      weight.set(spec, { seconds: cached ? cached.duration / 1000 : (known ?? null), bytes });
+    }
+    // Timed files first, longest first; then the others, largest first.
+    const ordered = [...files].sort((a, b) => {
+      const wa = weight.get(a)!;
+      const wb = weight.get(b)!;
+      if (wa.seconds !== null || wb.seconds !== null) return (wb.seconds ?? -1) - (wa.seconds ?? -1);
+      return wb.bytes - wa.bytes;
+    });
+    // The demo ledger's files after the first ones (its template is made meanwhile), in the same order among them.
+    const early = 2 * Math.max(1, this.ctx.config.maxWorkers);
+    const first: TestSpecification[] = [];
+    const held: TestSpecification[] = [];
+    for (const spec of ordered) (first.length < early && onLedger(spec.moduleId) ? held : first).push(spec);
+    const at = Math.min(first.length, early);
+    return [...first.slice(0, at), ...held, ...first.slice(at)];
+  }
+}
