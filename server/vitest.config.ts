@@ -13,11 +13,10 @@ export default defineConfig({
     // code (modules/<m>/documents/<doc>/*.test.ts, issue 73 item 5), found from the repository root.
     dir: fileURLToPath(new URL('..', import.meta.url)),
     include: ['server/test/**/*.test.ts', 'modules/*/test/**/*.test.ts', 'modules/*/documents/*/*.test.ts'],
-    // One migrated and seeded template database per seed and run (test/global-setup.ts): the demo ledger's is made
-    // while the first files run.
+    // PostgreSQL: one migrated and seeded template database per run (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],
-    // The long files first and the demo ledger's after the first few (vitest.sequencer.ts): on a fresh clone Vitest
-    // has no durations and starts the largest files first, and a long small file ended the run alone.
+    // The long files first (vitest.sequencer.ts): on a fresh clone Vitest has no durations and starts the largest
+    // files first, and a long small file ended the run alone.
     sequence: { sequencer: LongestFirst },
     environment: 'node',
     // Native modules (better-sqlite3) and oidc-provider are happiest in child processes.
@@ -32,9 +31,8 @@ export default defineConfig({
     // each starts its own app and database.
     maxWorkers: availableParallelism() + 1,
     testTimeout: 30_000,
-    // A file's set-up starts a server on demo data (several modules' seeds: 20–80 s on a loaded 2-core machine), on
-    // the demo ledger after its template is made (test/global-setup.ts: up to 2.5 minutes there, while other files
-    // run); a hang is still caught by the runner's stall budget (scripts/test-all.mjs), and a set-up that fails counts.
-    hookTimeout: 300_000,
+    // A file's set-up starts a server on demo data (several modules' seeds: 20–80 s on a loaded 2-core machine); a
+    // hang is still caught by the runner's stall budget (scripts/test-all.mjs), and a set-up that fails counts.
+    hookTimeout: 180_000,
   },
 });

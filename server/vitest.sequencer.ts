@@ -7,11 +7,8 @@
  * hundred passwords, race.test.ts races every process and action on two servers) and started late: they were the
  * run's tail. Here: a file's duration from the cache when there is one, else from KNOWN (seconds on a quiet 2-core
  * machine), else its size as Vitest orders it, after the known ones.
- *
- * Files that start on the demo ledger (`DEMO_LEDGER: '1'` or `template: 'ledger'` in their text) wait for its template,
- * which is made while the first files run (test/global-setup.ts): they start after the first `2 × workers` files.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -22,14 +19,6 @@ const repository = fileURLToPath(new URL('..', import.meta.url));
 const KNOWN: Record<string, number> = {
   'server/test/sign-in-throttle.test.ts': 54,
   'server/test/race.test.ts': 38,
-};
-
-const onLedger = (file: string): boolean => {
-  try {
-    return /DEMO_LEDGER: '1'|template: 'ledger'/.test(readFileSync(file, 'utf8'));
-  } catch {
-    return false;
-  }
 };
 
 export default class LongestFirst extends BaseSequencer {
@@ -48,18 +37,11 @@ export default class LongestFirst extends BaseSequencer {
       weight.set(spec, { seconds: cached ? cached.duration / 1000 : (known ?? null), bytes });
     }
     // Timed files first, longest first; then the others, largest first.
-    const ordered = [...files].sort((a, b) => {
+    return [...files].sort((a, b) => {
       const wa = weight.get(a)!;
       const wb = weight.get(b)!;
       if (wa.seconds !== null || wb.seconds !== null) return (wb.seconds ?? -1) - (wa.seconds ?? -1);
       return wb.bytes - wa.bytes;
     });
-    // The demo ledger's files after the first ones (its template is made meanwhile), in the same order among them.
-    const early = 2 * Math.max(1, this.ctx.config.maxWorkers);
-    const first: TestSpecification[] = [];
-    const held: TestSpecification[] = [];
-    for (const spec of ordered) (first.length < early && onLedger(spec.moduleId) ? held : first).push(spec);
-    const at = Math.min(first.length, early);
-    return [...first.slice(0, at), ...held, ...first.slice(at)];
   }
 }

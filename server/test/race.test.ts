@@ -148,11 +148,10 @@ async function copyInto(def: AnyEntity, from: readonly string[]): Promise<unknow
   return copies[0]?.[def.key] ?? null;
 }
 
-// Within the run's hook timeout (vitest.config.ts), which allows for the demo ledger's template still being made.
 beforeAll(async () => {
   [reference, raced] = await Promise.all([startServer({ DEMO_LEDGER: '1' }), startServer({ DEMO_LEDGER: '1' })]);
   for (const server of [reference, raced]) tokens.set(server, (await signIn(server.app, 'admin', 'admin')).access_token);
-});
+}, 180_000);
 
 afterAll(async () => {
   await Promise.all([reference?.stop(), raced?.stop()]);

@@ -7,11 +7,11 @@
  * `environment` is what `loadConfig` needs to point the server at it.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject, type ProvidedContext } from 'vitest';
+import { inject } from 'vitest';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -50,51 +50,12 @@ export function seedFor(environment: Record<string, string>): Seed {
   return match ?? 'core';
 }
 
-/** What the run's global set-up provides (test/global-setup.ts), when there is one: outside a Vitest run there is none. */
-function provided<K extends 'pgTemplates' | 'sqliteTemplates' | 'templateMarkers'>(key: K): ProvidedContext[K] | null {
+/** The run's template of `seed` (test/global-setup.ts), when there is one: outside a Vitest run there is none. */
+function provided(key: 'pgTemplates' | 'sqliteTemplates', seed: Seed): string | null {
   try {
-    return inject(key);
+    return inject(key)?.[seed] ?? null;
   } catch {
     return null;
-  }
-}
-
-/**
- * The run's template of `seed` (test/global-setup.ts), once it is made: the set-up makes the templates while the
- * files run, and writes each one's marker file when it is ready (or why it could not be made, which throws here).
- */
-async function template(key: 'pgTemplates' | 'sqliteTemplates', seed: Seed): Promise<string | null> {
-  const name = provided(key)?.[seed] ?? null;
-  const marker = provided('templateMarkers')?.[seed];
-  if (name === null || !marker) return name;
-  for (;;) {
-    let text: string | null = null;
-    try {
-      text = await readFile(marker, 'utf8');
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'ENOENT') throw error;
-    }
-    if (text === 'ready') return name;
-    if (text !== null) throw new Error(text);
-    // Not made yet (the hook's timeout bounds the wait).
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/**
- * `CREATE DATABASE name TEMPLATE template`, again shortly while another session copies the template at this moment
- * (55006: every file copies the run's templates, and the set-up copies the core one into the ledger's).
- */
-export async function copyDatabase(client: pg.Client, name: string, template: string): Promise<void> {
-  const since = Date.now();
-  for (;;) {
-    try {
-      await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-      return;
-    } catch (error) {
-      if ((error as { code?: string }).code !== '55006' || Date.now() - since > 120_000) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
   }
 }
 
@@ -105,8 +66,8 @@ export async function copyDatabase(client: pg.Client, name: string, template: st
 export async function createTestDatabase(options: { template?: Seed } = {}): Promise<TestDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), 'erp-server-test-'));
   if (engine === 'sqlite') {
-    const folder = options.template ? await template('sqliteTemplates', options.template) : null;
-    if (folder) await copyFile(join(folder, 'erp.sqlite'), join(dataDir, 'erp.sqlite'));
+    const template = options.template ? provided('sqliteTemplates', options.template) : null;
+    if (template) await copyFile(join(template, 'erp.sqlite'), join(dataDir, 'erp.sqlite'));
     return {
       engine,
       environment: { DATA_DIR: dataDir },
@@ -117,12 +78,20 @@ export async function createTestDatabase(options: { template?: Seed } = {}): Pro
   }
 
   const name = `erp_test_${randomBytes(6).toString('hex')}`;
-  const source = options.template ? await template('pgTemplates', options.template) : null;
+  const template = options.template ? provided('pgTemplates', options.template) : null;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
   try {
-    if (source) await copyDatabase(admin, name, source);
-    else await admin.query(`CREATE DATABASE ${name}`);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+        break;
+      } catch (error) {
+        // 55006: another copy of the template is being made at this moment; try again shortly.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
     // A throwaway database: a commit does not wait for the WAL's disk sync (a crash of the PostgreSQL server could
     // lose the last commits; a test's process dying loses nothing). Several milliseconds saved at every commit.
     await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
