@@ -85,11 +85,12 @@ const INVOICE_COLUMNS = [
   'p.order_no as portal_order_no',
 ] as const;
 
-/** An invoice of the list: its INVOICE_COLUMNS. */
-type InvoiceListRow = InferResult<ReturnType<typeof listedInvoices>>[number];
-function listedInvoices(db: Kysely<PortalDB>, billToIds: readonly string[]) {
-  return invoicesOf(db, billToIds).select([...INVOICE_COLUMNS]);
+/** The list's columns of an invoices query (`invoicesOf`, narrowed). */
+function listed(query: ReturnType<typeof invoicesOf>) {
+  return query.select([...INVOICE_COLUMNS]);
 }
+/** An invoice of the list: its INVOICE_COLUMNS. */
+type InvoiceListRow = InferResult<ReturnType<typeof listed>>[number];
 
 /** The invoice `invoiceId` when it is one the caller may see (one of their accounts, not a draft), else null. */
 async function readInvoice(routes: PortalRoutes, billToIds: readonly string[], invoiceId: number) {
@@ -148,8 +149,7 @@ export function registerDocumentRoutes(routes: PortalRoutes): void {
       const [counted] = await readAll(routes.database, q.select(sql<number>`count(*)`.as('n')));
       const rows = await readAll(
         routes.database,
-        q
-          .select([...INVOICE_COLUMNS])
+        listed(q)
           .orderBy('i.invoice_date', 'desc')
           .orderBy('i.invoice_id', 'desc')
           .limit(size)
