@@ -11,9 +11,10 @@ import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
+import { apDb } from './tables.generated.ts';
 import { createPostedDocument } from './vouchers.ts';
 
-type Row = Record<string, unknown>;
+type ChargeLine = Record<string, unknown>;
 
 export const apCardInvoiceHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
@@ -29,25 +30,25 @@ export const apCardInvoiceHooks: EntityHooks = {
     post: {
       async effect(ctx, run) {
         const { trx, record } = run;
-        const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+        const lines = Array.isArray(record['Lines']) ? (record['Lines'] as ChargeLine[]) : [];
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
-        const card = (await trx.selectFrom('ap_credit_cards').selectAll().where('card_id', '=', String(record['CardId'])).executeTakeFirst()) as Row | undefined;
-        const active = card && (card['is_active'] === true || card['is_active'] === 1 || card['is_active'] === '1');
+        const card = await apDb(trx).selectFrom('ap_credit_cards').selectAll().where('card_id', '=', String(record['CardId'])).executeTakeFirst();
+        const active = card && (card.is_active === true || card.is_active === 1);
         if (!card || !active) throw BusinessError.of(400, 'validation_failed', 'ap:ap-card-invoice.rules.cardInactive', {}, 'CardId');
-        const issuer = String(card['issuer_vendor_id']);
-        const firm = (await trx.selectFrom('firms').select('account_terms').where('firm_id', '=', issuer).executeTakeFirst()) as Row | undefined;
-        const bank = (await trx.selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst()) as Row | undefined;
+        const issuer = String(card.issuer_vendor_id);
+        const firm = await apDb(trx).selectFrom('firms').select('account_terms').where('firm_id', '=', issuer).executeTakeFirst();
+        const bank = await apDb(trx).selectFrom('bank_accounts').select('bank_account_id').where('currency_code', '=', 'CAD').orderBy('bank_account_id').limit(1).executeTakeFirst();
         const written = await createPostedDocument(
           trx,
           {
             VendorId: issuer,
             TransactionDate: record['TransactionDate'],
             DocDate: record['TransactionDate'],
-            VendorDocNo: `CC${String(card['last4'])}-${String(record['DocumentNo'])}`,
+            VendorDocNo: `CC${String(card.last4)}-${String(record['DocumentNo'])}`,
             Amount: record['Amount'],
-            TermsCode: (firm?.['account_terms'] as string | null) ?? 'NET30',
+            TermsCode: firm?.account_terms ?? 'NET30',
             ShipToState: record['ShipToState'],
-            BankAccountId: bank?.['bank_account_id'] ?? null,
+            BankAccountId: bank?.bank_account_id ?? null,
             Reference: record['Reference'] ?? null,
             Description: String(record['Merchant']).slice(0, 100),
             Lines: lines.map((line) => ({ AccountId: line['AccountId'], Description: line['Description'] ?? record['Merchant'], Quantity: '1.0000', UnitPrice: line['Amount'], TaxGroup: line['TaxGroup'] ?? null })),

@@ -14,14 +14,12 @@ import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
-import { bankOf, checkLines, payVendor, PAYMENT_TOUCHES, sequences } from '../documents/payment/server/payments.ts';
-import { setField } from '@erp/server/entities/hooks';
-
-type Row = Record<string, unknown>;
+import { bankOf, checkLines, payVendor, PAYMENT_TOUCHES, sequences, type PaymentLine } from '../documents/payment/server/payments.ts';
+import { setField, type WireRecord } from '@erp/server/entities/hooks';
 
 export const AP_DISBURSEMENT_SEQUENCE = 'AP-DISBURSEMENT';
 
-const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
+const linesOf = (record: WireRecord): PaymentLine[] => (Array.isArray(record['Lines']) ? (record['Lines'] as PaymentLine[]) : []);
 
 export const apDisbursementHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
@@ -30,7 +28,7 @@ export const apDisbursementHooks: EntityHooks = {
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
     const bank = await bankOf(trx, String(next['BankAccountId']));
     const lines = linesOf(next);
-    const { total } = await checkLines(trx, lines, String(next['PaymentDate']), String(next['VendorId']), String(bank['currency_code']));
+    const { total } = await checkLines(trx, lines, String(next['PaymentDate']), String(next['VendorId']), String(bank.currency_code));
     setField(change, 'Lines', lines);
     setField(change, 'Applied', total);
     setField(change, 'RemainingToApply', sub(String(next['Amount'] ?? '0.00'), total));
@@ -44,11 +42,11 @@ export const apDisbursementHooks: EntityHooks = {
         const bank = await bankOf(trx, String(record['BankAccountId']));
         const lines = linesOf(record);
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
-        const { total } = await checkLines(trx, lines, paymentDate, String(record['VendorId']), String(bank['currency_code']));
+        const { total } = await checkLines(trx, lines, paymentDate, String(record['VendorId']), String(bank.currency_code));
         const remaining = sub(String(record['Amount']), total);
         // §5 "Remaining To Apply must be zero."
         if (!isZero(remaining)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-disbursement.rules.remainingNotZero', { remaining }, 'RemainingToApply');
-        const bankId = String(bank['bank_account_id']);
+        const bankId = bank.bank_account_id;
         const seq = await sequences(trx, bankId);
         const chequeNo = record['ChequeNo'] == null ? seq.cheque : Number(record['ChequeNo']);
         const paid = await payVendor(trx, { bank, method: 'Cheque', chequeNo, eftFileNo: null, batchId: null, disbursementId: Number(record['DisbursementId']), vendorId: String(record['VendorId']), lines, paymentDate, userId: ctx.user.userId, field: 'ChequeNo' });

@@ -10,17 +10,15 @@
 import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { Transaction } from 'kysely';
-import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { createPostedDocument } from './vouchers.ts';
 import { apDb, type ApDatabase, type ApExpenseTemplateColumnRow } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
-
-const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
+const linesOf = (record: WireRecord): WireRecord[] => (Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : []);
 
 /** The template's columns by number; a line naming another refuses. */
-async function columnsFor(trx: Transaction<ApDatabase>, record: Row): Promise<Map<number, ApExpenseTemplateColumnRow>> {
+async function columnsFor(trx: Transaction<ApDatabase>, record: WireRecord): Promise<Map<number, ApExpenseTemplateColumnRow>> {
   const rows = await trx.selectFrom('ap_expense_template_columns').selectAll().where('template_id', '=', String(record['TemplateId'])).execute();
   const columns = new Map(rows.map((row) => [Number(row.column_no), row]));
   linesOf(record).forEach((line, index) => {

@@ -44,7 +44,7 @@ import { assertPeriodOpen, requiredIntegrationAccount } from '@erp/modules/gl/se
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { Transaction } from 'kysely';
-import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { addApItem, apAccount, INVOICE_ORIGIN, postAp } from './subledger.ts';
@@ -53,7 +53,6 @@ import { today } from '@erp/server/entities/defaults';
 import { flag } from '@erp/server/db/schema';
 import { apDb, type ApDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
 type ApTransaction = Transaction<ApDatabase>;
 
 export const TOLERANCE_PERCENT = 'AP_MATCH_TOLERANCE_PERCENT';
@@ -63,8 +62,8 @@ const CREDITS: Readonly<Record<string, string>> = { GST: 'GST-HST-ITC', HST: 'GS
 
 export const INVOICE_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_matches', 'ap_invoice_lines', 'purchase_order_lines', 'purchase_orders', 'po_receipts'];
 
-export function linesOf(record: Row): Row[] {
-  return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+export function linesOf(record: WireRecord): WireRecord[] {
+  return Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
 }
 
 const quantity = (trx: ApTransaction, raw: unknown) => decimalFromDb(engineOf(trx), raw ?? 0, 4) ?? '0.0000';
@@ -108,7 +107,7 @@ export async function loadReceipt(trx: ApTransaction, receiptId: number): Promis
 }
 
 export interface PricedLine {
-  row: Row;
+  row: WireRecord;
   amount: Decimal;
   receiptLine: ReceiptLine | null;
   /** Matched lines: quantity × PO price (cents) and the amount above it. */
@@ -123,7 +122,7 @@ export interface PricedLine {
  * figures only, for a line being typed (`invoiceLinePreview`) — nothing is refused (a free line without its account,
  * a job above the line, a receipt line not of the receipt: priced as a free line); the save refuses them.
  */
-export async function priceInvoice(trx: ApTransaction, record: Row, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean; figures?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
+export async function priceInvoice(trx: ApTransaction, record: WireRecord, receipt: Awaited<ReturnType<typeof loadReceipt>>, options: { taxes?: boolean; figures?: boolean } = {}): Promise<{ lines: PricedLine[]; subTotal: Decimal; taxTotal: Decimal; remaining: Decimal; variance: Decimal }> {
   const lines = linesOf(record);
   const province = String(record['ShipToState'] ?? '');
   const date = String(record['DocDate'] ?? record['TransactionDate']);
@@ -234,7 +233,7 @@ export async function assertBankCurrency(trx: ApTransaction, bankId: string, cur
   if (bank && String(bank.currency_code) !== currency) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.bankCurrency', {}, 'BankAccountId');
 }
 
-async function checkReceipt(trx: ApTransaction, record: Row) {
+async function checkReceipt(trx: ApTransaction, record: WireRecord) {
   if (record['ReceiptId'] == null) {
     if (linesOf(record).some((line) => line['ReceiptLineId'] != null)) throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptLineInvalid', {}, 'ReceiptId');
     return null;
@@ -248,7 +247,7 @@ async function checkReceipt(trx: ApTransaction, record: Row) {
 }
 
 /** The A/P document's G/L posting, item, matches and invoiced quantities (module header). */
-export async function postInvoice(trx: ApTransaction, record: Row, priced: Awaited<ReturnType<typeof priceInvoice>>, userId: string, acceptedBy: string | null): Promise<{ journalId: number; itemId: number }> {
+export async function postInvoice(trx: ApTransaction, record: WireRecord, priced: Awaited<ReturnType<typeof priceInvoice>>, userId: string, acceptedBy: string | null): Promise<{ journalId: number; itemId: number }> {
   const type = String(record['DocumentType']);
   const sign = type === 'CreditNote' ? -1 : 1;
   const signed = (amount: Decimal) => (sign < 0 ? neg(amount) : amount);
@@ -361,7 +360,7 @@ function matchProblem(priced: Awaited<ReturnType<typeof priceInvoice>>, limits: 
 }
 
 /** Prices the stored document again and checks it can post (§5 distribution, the receipt). */
-async function readyToPost(trx: ApTransaction, record: Row) {
+async function readyToPost(trx: ApTransaction, record: WireRecord) {
   if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
   await assertPeriodOpen(trx, String(record['TransactionDate']), 'ap', 'TransactionDate');
   const receipt = await checkReceipt(trx, record);
@@ -374,7 +373,7 @@ async function readyToPost(trx: ApTransaction, record: Row) {
 /**
  * The receipt's lines not yet invoiced, as the invoice's matched lines (quantity still open at the PO price).
  */
-function openReceiptLines(receipt: NonNullable<Awaited<ReturnType<typeof loadReceipt>>>, taxGroup: string | null): Row[] {
+function openReceiptLines(receipt: NonNullable<Awaited<ReturnType<typeof loadReceipt>>>, taxGroup: string | null): WireRecord[] {
   return receipt.lines
     .map((line) => ({ line, open: sub(line.received, line.invoiced) }))
     .filter(({ open }) => cmp(open, '0') > 0)
@@ -393,7 +392,7 @@ const wireText = (value: unknown) => (typeof value === 'string' ? value.trim() :
  * from the receipt's Enter vendor invoice); the save takes the lines for an invoice that names the receipt
  * without lines.
  */
-export async function receiptDefaults(trx: ApTransaction, record: Readonly<Row>): Promise<{ vendorId: string; lines: Row[]; subTotal: Decimal; taxTotal: Decimal } | null> {
+export async function receiptDefaults(trx: ApTransaction, record: Readonly<WireRecord>): Promise<{ vendorId: string; lines: WireRecord[]; subTotal: Decimal; taxTotal: Decimal } | null> {
   if ((wireText(record['DocumentType']) || 'Invoice') !== 'Invoice') return null;
   const receiptId = Number(wireText(record['ReceiptId']));
   if (!Number.isSafeInteger(receiptId) || receiptId <= 0) return null;
@@ -418,7 +417,7 @@ export async function receiptDefaults(trx: ApTransaction, record: Readonly<Row>)
  * TaxAmount. Quantity and price are decimal wire values (checked by the caller); the header's receipt is not read
  * (a line of a receipt is priced against that receipt's line).
  */
-export async function invoiceLinePreview(trx: ApTransaction, header: Readonly<Row>, line: Readonly<Row>): Promise<Row> {
+export async function invoiceLinePreview(trx: ApTransaction, header: Readonly<WireRecord>, line: Readonly<WireRecord>): Promise<WireRecord> {
   const vendorId = wireText(header['VendorId']).toUpperCase();
   const defaults = vendorId === '' ? null : await vendorDefaults(trx, vendorId);
   const receiptLineId = Number(wireText(line['ReceiptLineId']));
@@ -426,13 +425,13 @@ export async function invoiceLinePreview(trx: ApTransaction, header: Readonly<Ro
   // A matched line is priced against its own receipt (the header's, once saved: the save refuses any other).
   const owner = matched ? await trx.selectFrom('po_receipt_lines').select('receipt_id').where('line_id', '=', receiptLineId).executeTakeFirst() : undefined;
   const receipt = owner ? await loadReceipt(trx, owner.receipt_id) : null;
-  const row: Row = {
+  const row: WireRecord = {
     Quantity: wireText(line['Quantity']) || '0',
     UnitPrice: wireText(line['UnitPrice']) || '0',
     TaxGroup: wireText(line['TaxGroup']).toUpperCase() || defaults?.taxGroup || null,
     ReceiptLineId: matched ? receiptLineId : null,
   };
-  const record: Row = {
+  const record: WireRecord = {
     ShipToState: wireText(header['ShipToState']).toUpperCase() || defaults?.shipToState || '',
     DocDate: wireText(header['DocDate']) || wireText(header['TransactionDate']) || today(),
     Amount: '0.00',
@@ -479,7 +478,7 @@ export const apInvoiceHooks: EntityHooks = {
     if (receipt && (change.mode === 'create' || change.changed.has('ReceiptId')) && !receipt.lines.some((line) => cmp(line.received, line.invoiced) > 0)) {
       throw BusinessError.of(400, 'validation_failed', 'ap:ap-invoice.rules.receiptInvoiced', {}, 'ReceiptId');
     }
-    let lines: Row[] = linesOf(next).map((line) => ({
+    let lines: WireRecord[] = linesOf(next).map((line) => ({
       ...line,
       // A distribution line without a receipt and without an account, or without a tax group: the vendor's.
       ...(line['ReceiptLineId'] == null && (line['AccountId'] == null || line['AccountId'] === '') && defaults.accountId ? { AccountId: defaults.accountId } : {}),
@@ -492,7 +491,7 @@ export const apInvoiceHooks: EntityHooks = {
     const priced = await priceInvoice(trx, { ...next, Lines: lines }, receipt);
     setField(change, 'Lines', lines);
     const figures = await termFigures(trx, (next['TermsCode'] as string | null) ?? null, String(next['DocDate']), String(next['Amount'] ?? '0.00'), String(next['DocumentType']));
-    const values: Row = { ...figures, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: priced.remaining, Variance: priced.variance, Balance: null };
+    const values: WireRecord = { ...figures, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: priced.remaining, Variance: priced.variance, Balance: null };
     for (const [field, value] of Object.entries(values)) if (next[field] !== value) setField(change, field, value);
   },
   actions: {

@@ -35,8 +35,7 @@ import { invoiceLinePreview } from './invoices.ts';
 import { callResult as resultOf } from '@erp/server/entities/call-result';
 import { isDecimal } from '@erp/shared/decimal';
 import { apDb } from './tables.generated.ts';
-
-type Row = Record<string, unknown>;
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const PARAMS = object({ entity: { type: 'string', maxLength: 100 }, id: { type: 'string', maxLength: 64 } }, ['entity', 'id']);
 const FILE = { type: 'string', format: 'binary', description: 'the file (§7 file-download variant)' };
@@ -75,7 +74,7 @@ const LINE_PREVIEW = apiSchema({
 const decimalOrBlank = (value: unknown) => value === undefined || value === null || value === '' || (typeof value === 'string' && isDecimal(value) && !/\.\d{5}/.test(value) && value.length <= 20);
 
 export const apRoutes: EntityRoutes = async (app, { contextFor, contextOf }) => {
-  app.post<{ Body: { Header: Row; Line: Row } }>('/api/ap/invoice-line-preview', { schema: LINE_PREVIEW }, async (request, reply) => {
+  app.post<{ Body: { Header: WireRecord; Line: WireRecord } }>('/api/ap/invoice-line-preview', { schema: LINE_PREVIEW }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'ap-invoice', 'read');
     if (!ctx) return reply;
     const { Header: header, Line: line } = request.body;

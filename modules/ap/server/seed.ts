@@ -28,10 +28,9 @@ import { createPostedDocument } from './vouchers.ts';
 import { payRun, queue } from '../documents/payment/server/payments.ts';
 import { addApItem, apAccount, applyApItem } from './subledger.ts';
 import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/api';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const ACTOR = 'seed';
-type Row = Record<string, unknown>;
-
 const ACCOUNTS: readonly [string, string, string][] = [
   ['5350', 'Purchase discounts taken', 'expense'],
   ['5450', 'Purchase price variance', 'expense'],
@@ -131,7 +130,7 @@ function ledgerDemoDocuments() {
 }
 
 /** Writes and posts one A/P document as the screen would (vouchers.ts). */
-function postDemo(trx: Transaction<ApDatabase>, input: Row, now: string): Promise<Row> {
+function postDemo(trx: Transaction<ApDatabase>, input: WireRecord, now: string): Promise<WireRecord> {
   return createPostedDocument(trx, input, ACTOR, now);
 }
 
@@ -266,7 +265,7 @@ async function seedDocuments(trx: Transaction<ApDatabase>, now: string): Promise
   if (cheque && today >= String(cheque['payment_date'])) {
     const record = { ChequeId: cheque['cheque_id'], ChequeNo: cheque['cheque_no'], VendorId: cheque['vendor_id'], PaymentDate: cheque['payment_date'] };
     const outcome = await apChequeHooks.actions!['cancel']!.effect!({ user: { userId: ACTOR } } as never, { trx, record, body: { CancelDate: payDate, CancelReason: 'Spoiled in the printer' }, confirmations: new Set(), now });
-    await trx.updateTable('ap_cheques').set({ status: 'Cancelled', cancel_date: payDate, cancel_reason: 'Spoiled in the printer', cancel_journal_id: (outcome as { set: Row }).set['CancelJournalId'] as number }).where('cheque_id', '=', Number(cheque['cheque_id'])).execute();
+    await trx.updateTable('ap_cheques').set({ status: 'Cancelled', cancel_date: payDate, cancel_reason: 'Spoiled in the printer', cancel_journal_id: (outcome as { set: WireRecord }).set['CancelJournalId'] as number }).where('cheque_id', '=', Number(cheque['cheque_id'])).execute();
   }
 
 }

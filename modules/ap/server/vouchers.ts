@@ -21,13 +21,12 @@ import { apInvoice } from '../definitions/ap-invoice.ts';
 import { AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
 import { loadReceipt, postInvoice, priceInvoice, termFigures } from './invoices.ts';
 import { apDb, type ApDatabase } from './tables.generated.ts';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
-
-export async function createPostedDocument(trx: Transaction<ApDatabase>, input: Row, userId: string, now: string, options: { taxes?: boolean } = {}): Promise<Row> {
+export async function createPostedDocument(trx: Transaction<ApDatabase>, input: WireRecord, userId: string, now: string, options: { taxes?: boolean } = {}): Promise<WireRecord> {
   await assertPeriodOpen(trx, String(input['TransactionDate']), 'ap', 'TransactionDate');
   const receipt = input['ReceiptId'] == null ? null : await loadReceipt(trx, Number(input['ReceiptId']));
-  const record: Row = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input, DocumentNo: await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }) };
+  const record: WireRecord = { Currency: 'CAD', DocumentType: 'Invoice', Status: 'Posted', ...input, DocumentNo: await nextNumber(trx, AP_INVOICE_SEQUENCE, { prefix: 'AP', description: 'A/P documents' }) };
   const priced = await priceInvoice(trx, record, receipt, options);
   if (record['Amount'] === undefined || record['Amount'] === null) record['Amount'] = add(priced.subTotal, priced.taxTotal);
   // §5 "G/L distribution must sum to zero": a given amount is exactly the lines and their taxes.
@@ -38,7 +37,7 @@ export async function createPostedDocument(trx: Transaction<ApDatabase>, input: 
   const vendor = await trx.selectFrom('firms').select('name').where('firm_id', '=', String(record['VendorId'])).executeTakeFirst();
   const written = await insertDocument(trx, apInvoice, { ...record, VendorName: vendor?.name ?? null, SubTotal: priced.subTotal, TaxTotal: priced.taxTotal, Remaining: '0.00', Variance: priced.variance }, userId, now);
   // Matched lines post their matches by line id: priced again as written (same figures, with the ids).
-  const final = receipt ? await priceInvoice(trx, written, receipt, options) : { ...priced, lines: priced.lines.map((line, index) => ({ ...line, row: (written['Lines'] as Row[])[index]! })) };
+  const final = receipt ? await priceInvoice(trx, written, receipt, options) : { ...priced, lines: priced.lines.map((line, index) => ({ ...line, row: (written['Lines'] as WireRecord[])[index]! })) };
   const { journalId } = await postInvoice(trx, written, final, userId, null);
   await trx.updateTable('ap_invoices').set({ journal_id: journalId }).where('invoice_id', '=', Number(written['InvoiceId'])).execute();
   return { ...written, JournalId: journalId };

@@ -12,11 +12,13 @@ import { nextNumber } from '@erp/server/entities/numbering';
 import { dynamicDb } from '@erp/server/db/dynamic-db';
 import type { Transaction } from 'kysely';
 import { keyColumn, writeScalar } from '@erp/server/entities/wire';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
+/** A row's values by column (the definition's columns: a generic write). */
+type ColumnValues = Record<string, unknown>;
 
-function columns(fields: Readonly<Record<string, ScalarField & { column?: string }>>, skip: string, record: Row, engine: 'sqlite' | 'postgres'): Row {
-  const out: Row = {};
+function columns(fields: Readonly<Record<string, ScalarField & { column?: string }>>, skip: string, record: WireRecord, engine: 'sqlite' | 'postgres'): ColumnValues {
+  const out: ColumnValues = {};
   for (const [name, field] of Object.entries(fields)) {
     if (name === skip || !(name in record)) continue;
     out[field.column ?? name] = writeScalar(field, record[name] ?? null, engine);
@@ -25,10 +27,10 @@ function columns(fields: Readonly<Record<string, ScalarField & { column?: string
 }
 
 /** Any module's transaction: the tables and columns are the definition's (a generic write), so through the dynamic view. */
-export async function insertDocument<D>(typed: Transaction<D>, def: AnyEntity, input: Row, userId: string, now: string): Promise<Row> {
+export async function insertDocument<D>(typed: Transaction<D>, def: AnyEntity, input: WireRecord, userId: string, now: string): Promise<WireRecord> {
   const trx = dynamicDb(typed);
   const engine = engineOf(trx);
-  const record: Row = { ...computeRecord(def, input) };
+  const record: WireRecord = { ...computeRecord(def, input) };
   if (def.numbering && !record[def.numbering.field]) {
     record[def.numbering.field] = await nextNumber(trx, def.numbering.sequence, { prefix: def.numbering.prefix ?? '', description: def.name });
   }
@@ -44,8 +46,8 @@ export async function insertDocument<D>(typed: Transaction<D>, def: AnyEntity, i
   for (const [name, field] of Object.entries(def.fields)) {
     if (field.type !== 'children') continue;
     const collection = field as ChildrenField & { fields: Record<string, ScalarField & { column: string }> };
-    const lines = (record[name] as Row[] | undefined) ?? [];
-    const written: Row[] = [];
+    const lines = (record[name] as WireRecord[] | undefined) ?? [];
+    const written: WireRecord[] = [];
     for (const line of lines) {
       const lineKey = collection.fields[collection.key]!.column;
       const [inserted] = await trx
@@ -53,9 +55,9 @@ export async function insertDocument<D>(typed: Transaction<D>, def: AnyEntity, i
         .values({ ...columns(collection.fields, collection.key, line, engine), [collection.parentColumn]: record[def.key] })
         .returning(lineKey)
         .execute();
-      const out: Row = { ...line, [collection.key]: Number(inserted![lineKey]) };
+      const out: WireRecord = { ...line, [collection.key]: Number(inserted![lineKey]) };
       for (const [subName, sub] of Object.entries(collection.lineChildren ?? {})) {
-        const rows = (line[subName] as Row[] | undefined) ?? [];
+        const rows = (line[subName] as WireRecord[] | undefined) ?? [];
         if (rows.length > 0) {
           await trx
             .insertInto(sub.table)

@@ -20,7 +20,7 @@
 import { cmp, isZero, round } from '@erp/shared/decimal';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { ActionRun, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionRun, EntityContext, EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
 import { onlyActive } from '@erp/server/entities/defaults';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
@@ -30,20 +30,18 @@ import { poDb, type PoDatabase } from './tables.generated.ts';
 
 type PoDb = Kysely<PoDatabase>;
 
-type Row = Record<string, unknown>;
-
 const ZERO = '0.0000';
 
 function truthy(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
 }
 
-function linesOf(record: Row | null | undefined): Row[] {
-  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+function linesOf(record: WireRecord | null | undefined): WireRecord[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
 }
 
 /** §5: every line's product tracks stock. */
-async function productIssues(db: PoDb, record: Row): Promise<RuleIssue[]> {
+async function productIssues(db: PoDb, record: WireRecord): Promise<RuleIssue[]> {
   const lines = linesOf(record);
   const ids = [...new Set(lines.map((line) => String(line['ProductId'] ?? '')).filter((id) => id !== ''))];
   if (ids.length === 0) return [];
@@ -58,7 +56,7 @@ async function productIssues(db: PoDb, record: Row): Promise<RuleIssue[]> {
 }
 
 /** Keeps the server's quantities on the lines being written and refuses edits that would undo a receipt. */
-function keepQuantities(current: Row | null, lines: Row[]): void {
+function keepQuantities(current: WireRecord | null, lines: WireRecord[]): void {
   const stored = new Map(linesOf(current).map((line) => [line['LineId'], line]));
   const issues: RuleIssue[] = [];
   const kept = new Set<unknown>();
@@ -103,7 +101,7 @@ const END = {
  * The vendor's name and terms (its account terms; Payables, which requires Purchasing, puts its own vendor
  * defaults' terms over them with its `defaults` hook on the purchase order — modules/ap/server/purchase-orders.ts).
  */
-async function vendorDefaults(db: PoDb, vendorId: string): Promise<Row> {
+async function vendorDefaults(db: PoDb, vendorId: string): Promise<WireRecord> {
   const firm = await db.selectFrom('firms').select(['name', 'account_terms']).where('firm_id', '=', vendorId).executeTakeFirst();
   if (!firm) return {};
   return { VendorName: String(firm.name), TermsCode: firm.account_terms ?? null };
@@ -168,7 +166,7 @@ export const purchaseOrderHooks: EntityHooks = {
     // The vendor's name: the same defaults the form's pick shows (issue 40 item 5).
     if (change.changed.has('VendorId')) setField(change, 'VendorName', (await vendorDefaults(trx, String(change.next['VendorId'])))['VendorName'] ?? null);
     if (!Array.isArray(change.value['Lines'])) return;
-    keepQuantities(change.current, change.value['Lines'] as Row[]);
+    keepQuantities(change.current, change.value['Lines'] as WireRecord[]);
   },
   actions: { cancel: END, close: END },
 };

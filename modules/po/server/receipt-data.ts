@@ -21,8 +21,8 @@ import { engineOf } from '@erp/server/db/decimal-codec';
 import type { Kysely } from 'kysely';
 import { RECEIVABLE_STATUSES, type PoStatus } from '../definitions/common.ts';
 import type { PoDatabase } from './tables.generated.ts';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
 /** Purchasing's view of a connection or transaction. */
 type Db = Kysely<PoDatabase>;
 
@@ -114,8 +114,8 @@ export function receivableLimit(line: OrderLine, tolerancePercent: Decimal): Dec
   return round(add(line.ordered, mul(line.ordered, mul(tolerancePercent, '0.01', 6), 8)), 4);
 }
 
-function linesOf(record: Row): Row[] {
-  return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+function linesOf(record: WireRecord): WireRecord[] {
+  return Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
 }
 
 function blank(value: unknown): boolean {
@@ -123,7 +123,7 @@ function blank(value: unknown): boolean {
 }
 
 /** The rules of the module header on a receipt in wire form; `posting` adds the lots a posting needs. */
-export function receiptIssues(order: Order, products: ReadonlyMap<string, ProductInfo>, tolerance: Decimal, record: Row, posting: boolean): RuleIssue[] {
+export function receiptIssues(order: Order, products: ReadonlyMap<string, ProductInfo>, tolerance: Decimal, record: WireRecord, posting: boolean): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const byProduct = new Map(order.lines.map((line) => [line.productId, line]));
   linesOf(record).forEach((line, index) => {
@@ -143,7 +143,7 @@ export function receiptIssues(order: Order, products: ReadonlyMap<string, Produc
       });
     }
     const product = products.get(productId);
-    const lots = Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : [];
+    const lots = Array.isArray(line['Lots']) ? (line['Lots'] as WireRecord[]) : [];
     if (product && !product.trackLot && lots.length > 0) issues.push({ field: `Lines[${index}].Lots`, key: 'po:po-receipt.rules.lotsNotTracked', params: { product: productId } });
     if (posting && product?.trackLot && lots.length === 0) {
       issues.push({ field: `Lines[${index}].Lots`, key: 'po:po-receipt.rules.lotsSum', params: { sum: '0.0000', expected: round(quantity, 4) } });

@@ -32,8 +32,8 @@ import type { Transaction } from 'kysely';
 import { freightShares } from './landed-cost.ts';
 import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
 import type { PoDatabase } from './tables.generated.ts';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
 type PoTransaction = Transaction<PoDatabase>;
 
 /** PO integration transaction types (gl_integration, SubLedger 'PO'). */
@@ -43,17 +43,20 @@ export const RECEIPT_VARIANCE = 'RECEIPT-VARIANCE';
 
 export const POSTING_TOUCHES = ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_entries', 'gl_journals', 'gl_balances', 'coils', 'purchase_orders', 'purchase_order_lines'];
 
+/** A lot's coil dimensions as the receipt line's lot gives them (wire form). */
+type LotDimensions = Record<'Gauge' | 'Width' | 'Length' | 'InsideDiameter' | 'OutsideDiameter', unknown>;
+
 interface Lot {
   lotNo: string;
   quantity: Decimal;
   heatNo: string | null;
   manufacturerCoilNo: string | null;
-  dims: Row;
+  dims: LotDimensions;
   weight: Decimal | null;
 }
 
-function lotsOf(line: Row): Lot[] {
-  return (Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : []).map((lot) => ({
+function lotsOf(line: WireRecord): Lot[] {
+  return (Array.isArray(line['Lots']) ? (line['Lots'] as WireRecord[]) : []).map((lot) => ({
     lotNo: String(lot['LotNo']),
     quantity: String(lot['Quantity']),
     heatNo: (lot['HeatNo'] as string | null) ?? null,
@@ -123,11 +126,11 @@ async function receiveOnOrder(trx: PoTransaction, order: Order, received: Readon
 }
 
 /** Posts a receipt in wire form (ReceiptId, ReceiptNo, PoId, ReceiptDate, Freight, Lines with Lots); answers the journal. */
-export async function postReceipt(trx: PoTransaction, record: Row, userId: string): Promise<{ journalId: number | null }> {
+export async function postReceipt(trx: PoTransaction, record: WireRecord, userId: string): Promise<{ journalId: number | null }> {
   const order = await loadOrder(trx, Number(record['PoId']), true);
   if (!order) throw BusinessError.of(400, 'order_missing', 'po:po-receipt.rules.orderMissing', {}, 'PoId');
   if (!isReceivable(order)) throw BusinessError.of(409, 'order_not_receivable', 'po:po-receipt.rules.orderNotReceivable', {}, 'PoId');
-  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'po:po-receipt.rules.needsLine', {}, 'Lines');
   const products = await loadProducts(trx, lines.map((line) => String(line['ProductId'])));
   const issues = receiptIssues(order, products, await overReceiptPercent(trx), record, true);

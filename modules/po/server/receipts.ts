@@ -14,17 +14,15 @@ import { computeRecord } from '@erp/shared/entities/compute';
 import { assertStockYearOpen } from '@erp/modules/ic/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { Transaction } from 'kysely';
-import type { Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { Change, EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { poReceipt } from '../definitions/po-receipt.ts';
 import { isReceivable, loadOrder, loadProducts, overReceiptPercent, receiptIssues, type Order } from './receipt-data.ts';
 import { POSTING_TOUCHES, postReceipt } from './receipt-posting.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { poDb, type PoDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
-
 /** The lines still to receive on the order (outstanding > 0), as new receipt lines. */
-function outstandingLines(order: Order): Row[] {
+function outstandingLines(order: Order): WireRecord[] {
   return order.lines
     .map((line) => ({ line, outstanding: sub(line.ordered, line.received) }))
     .filter(({ outstanding }) => cmp(outstanding, '0') > 0)
@@ -32,7 +30,7 @@ function outstandingLines(order: Order): Row[] {
 }
 
 /** Sets each line's ExtendedCost (quantity × the order price, to the cent) and answers their total (TotalCost). */
-export function costLines(lines: readonly Row[]): Decimal {
+export function costLines(lines: readonly WireRecord[]): Decimal {
   let total: Decimal = '0.00';
   for (const line of lines) {
     line['ExtendedCost'] = line['UnitCost'] === null || line['UnitCost'] === undefined ? null : mul(String(line['QuantityReceived'] ?? '0'), String(line['UnitCost']), 2);
@@ -44,7 +42,7 @@ export function costLines(lines: readonly Row[]): Decimal {
 /** Copies the order's figures onto the receipt being written (module header). */
 async function fromOrder(trx: Transaction<PoDatabase>, change: Change): Promise<void> {
   const poId = Number(change.next['PoId']);
-  const storedLines = Array.isArray(change.current?.['Lines']) ? (change.current!['Lines'] as Row[]) : [];
+  const storedLines = Array.isArray(change.current?.['Lines']) ? (change.current!['Lines'] as WireRecord[]) : [];
   if (change.mode === 'update' && change.changed.has('PoId') && storedLines.length > 0 && !change.changed.has('Lines')) {
     throw BusinessError.of(400, 'order_change', 'po:po-receipt.rules.orderChange', {}, 'PoId');
   }
@@ -57,7 +55,7 @@ async function fromOrder(trx: Transaction<PoDatabase>, change: Change): Promise<
     setField(change, 'WarehouseId', order.warehouseId);
   }
   if (!Array.isArray(change.value['Lines'])) return;
-  let lines = change.value['Lines'] as Row[];
+  let lines = change.value['Lines'] as WireRecord[];
   if (change.mode === 'create' && lines.length === 0) {
     lines = outstandingLines(order);
     setField(change, 'Lines', lines);
@@ -80,7 +78,7 @@ export const poReceiptHooks: EntityHooks = {
     if (typeof date === 'string' && date !== '') await assertStockYearOpen(trx, date, 'ReceiptDate');
     if (change.changed.has('Lines') || change.changed.has('PoId')) {
       const order = await loadOrder(trx, Number(change.next['PoId']));
-      const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as Row[]) : [];
+      const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as WireRecord[]) : [];
       const products = await loadProducts(trx, lines.map((line) => String(line['ProductId'] ?? '')));
       const issues = order ? receiptIssues(order, products, await overReceiptPercent(trx), change.next, false) : [];
       if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));

@@ -23,10 +23,9 @@ import { OVER_RECEIPT_CONTROL, truthy } from './receipt-data.ts';
 import { FREIGHT_ACCRUAL, GRNI, postReceipt, RECEIPT_VARIANCE } from './receipt-posting.ts';
 import { costLines } from './receipts.ts';
 import { poDb } from './tables.generated.ts';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const ACTOR = 'seed';
-type Row = Record<string, unknown>;
-
 const INTEGRATION: readonly [string, string, string][] = [
   [GRNI, 'Received, not invoiced', '2110'],
   [FREIGHT_ACCRUAL, 'Freight on receipts, not invoiced', '2320'],
@@ -117,11 +116,11 @@ function orderedQuantity(product: DemoProduct, n: number): string {
 }
 
 /** Lots of a received quantity: coils of about 8,000 kg, bundles of 20, else one lot. */
-function lotsFor(product: DemoProduct, quantity: string, prefix: string): Row[] {
+function lotsFor(product: DemoProduct, quantity: string, prefix: string): WireRecord[] {
   if (!product.lot) return [];
   const whole = Number(quantity.split('.')[0]);
   const piece = product.uom === 'KG' ? 8000 : product.uom === 'EA' ? 20 : whole;
-  const lots: Row[] = [];
+  const lots: WireRecord[] = [];
   for (let left = whole, n = 1; left > 0; n++) {
     const take = Math.min(piece, left);
     left -= take;
@@ -198,7 +197,7 @@ async function seedOrders(trx: Transaction<MigrationTables>, now: string): Promi
       ACTOR,
       now,
     );
-    const lines = order['Lines'] as Row[];
+    const lines = order['Lines'] as WireRecord[];
     const receive = async (share: 'half' | 'all', status: 'Open' | 'Posted', day: string) => {
       const receiptLines = lines.map((line, k) => {
         const product = unique[k]!;

@@ -21,7 +21,7 @@
  * report engine with the caller's language and letterhead (`renderReportPdf` with `granted`: the right to the
  * one document is this file's rule, a portal customer opens no A/R screen). Amounts are exact decimal strings.
  */
-import type { Kysely } from 'kysely';
+import type { InferResult, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { validateReportParameters } from '@erp/shared/reports/define';
 import { currentUser } from '@erp/server/auth/plugin';
@@ -42,24 +42,22 @@ const STATEMENT = 'ar-account-statement';
 const STATEMENT_ROWS = 1000;
 const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
 
-type Row = Record<string, unknown>;
-
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 const day = (value: unknown): string | null => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
-function invoiceAnswer(db: Kysely<PortalDB>, row: Row) {
+function invoiceAnswer(db: Kysely<PortalDB>, row: InvoiceListRow) {
   const money = (raw: unknown) => decimalFromDb(db, raw ?? 0, 2) ?? '0.00';
   return {
-    InvoiceId: Number(row['invoice_id']),
-    DocumentNo: String(row['document_no']),
-    DocumentType: String(row['document_type']),
-    InvoiceDate: day(row['invoice_date']),
-    DueDate: day(row['due_date']),
-    Status: String(row['status']),
-    Total: money(row['total']),
-    OpenBalance: money(row['open_balance']),
-    OrderKey: row['portal_order_key'] === null || row['portal_order_key'] === undefined ? null : Number(row['portal_order_key']),
-    OrderNo: text(row['portal_order_no']),
+    InvoiceId: row.invoice_id,
+    DocumentNo: String(row.document_no),
+    DocumentType: String(row.document_type),
+    InvoiceDate: day(row.invoice_date),
+    DueDate: day(row.due_date),
+    Status: String(row.status),
+    Total: money(row.total),
+    OpenBalance: money(row.open_balance),
+    OrderKey: row.portal_order_key ?? null,
+    OrderNo: text(row.portal_order_no),
   };
 }
 
@@ -87,6 +85,13 @@ const INVOICE_COLUMNS = [
   'p.order_no as portal_order_no',
 ] as const;
 
+/** The list's columns of an invoices query (`invoicesOf`, narrowed). */
+function listed(query: ReturnType<typeof invoicesOf>) {
+  return query.select([...INVOICE_COLUMNS]);
+}
+/** An invoice of the list: its INVOICE_COLUMNS. */
+type InvoiceListRow = InferResult<ReturnType<typeof listed>>[number];
+
 /** The invoice `invoiceId` when it is one the caller may see (one of their accounts, not a draft), else null. */
 async function readInvoice(routes: PortalRoutes, billToIds: readonly string[], invoiceId: number) {
   if (billToIds.length === 0) return null;
@@ -97,7 +102,7 @@ async function readInvoice(routes: PortalRoutes, billToIds: readonly string[], i
       .select([...INVOICE_COLUMNS, 'i.bill_to_id', 'i.ship_to_id', 'i.reference', 'i.description', 'i.sub_total', 'i.tax_total', 'i.credit_of'])
       .where('i.invoice_id', '=', invoiceId),
   );
-  return (rows[0] as Row | undefined) ?? null;
+  return rows[0] ?? null;
 }
 
 /** A report's PDF as an attachment, or the engine's refusal (e.g. §8 "No PDF data."). */
@@ -144,15 +149,14 @@ export function registerDocumentRoutes(routes: PortalRoutes): void {
       const [counted] = await readAll(routes.database, q.select(sql<number>`count(*)`.as('n')));
       const rows = await readAll(
         routes.database,
-        q
-          .select([...INVOICE_COLUMNS])
+        listed(q)
           .orderBy('i.invoice_date', 'desc')
           .orderBy('i.invoice_id', 'desc')
           .limit(size)
           .offset((pageNo - 1) * size),
       );
-      const list = rows.map((row) => invoiceAnswer(db, row as Row));
-      return send(reply, 200, paged(list, pageNo, size, Number((counted as Row | undefined)?.['n'] ?? 0), ['InvoiceDate'], ['InvoiceDate']));
+      const list = rows.map((row) => invoiceAnswer(db, row));
+      return send(reply, 200, paged(list, pageNo, size, Number(counted?.n ?? 0), ['InvoiceDate'], ['InvoiceDate']));
     },
   );
 
@@ -176,25 +180,25 @@ export function registerDocumentRoutes(routes: PortalRoutes): void {
         reply,
         {
           ...invoiceAnswer(db, row),
-          BillToId: String(row['bill_to_id']),
-          BillToName: scope.firms.get(String(row['bill_to_id'])) ?? null,
-          ShipToId: text(row['ship_to_id']),
-          Reference: text(row['reference']),
-          Description: text(row['description']),
-          SubTotal: money(row['sub_total']),
-          TaxTotal: money(row['tax_total']),
-          CreditOf: text(row['credit_of']),
+          BillToId: String(row.bill_to_id),
+          BillToName: scope.firms.get(String(row.bill_to_id)) ?? null,
+          ShipToId: text(row.ship_to_id),
+          Reference: text(row.reference),
+          Description: text(row.description),
+          SubTotal: money(row.sub_total),
+          TaxTotal: money(row.tax_total),
+          CreditOf: text(row.credit_of),
           Lines: lines.map((line, index) => ({
             LineNo: index + 1,
-            Description: String((line as Row)['description'] ?? ''),
-            Quantity: money((line as Row)['quantity'], 4),
-            UnitPrice: money((line as Row)['unit_price'], 4),
-            Amount: money((line as Row)['amount']),
-            TaxCodes: text((line as Row)['tax_codes']),
-            TaxAmount: money((line as Row)['tax_amount']),
+            Description: line.description ?? '',
+            Quantity: money(line.quantity, 4),
+            UnitPrice: money(line.unit_price, 4),
+            Amount: money(line.amount),
+            TaxCodes: text(line.tax_codes),
+            TaxAmount: money(line.tax_amount),
           })),
         },
-        { EntityId: String(row['document_no']) },
+        { EntityId: String(row.document_no) },
       );
     },
   );
@@ -206,7 +210,7 @@ export function registerDocumentRoutes(routes: PortalRoutes): void {
       const { scope } = await scopeOf(request);
       const row = await readInvoice(routes, [...scope.accounts.keys()], request.params.invoiceId);
       if (!row) return notFound(reply);
-      const documentNo = String(row['document_no']);
+      const documentNo = String(row.document_no);
       return sendPdf(routes, request, reply, INVOICE_PRINT, { InvoiceNo: documentNo }, documentNo);
     },
   );

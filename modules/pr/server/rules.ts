@@ -6,12 +6,10 @@
  * Entered).
  */
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { timeCardLineIssues } from './labour/rules.ts';
 import { assertYearOpen, cancelCheque } from './payrun.ts';
 import { prDb } from './tables.generated.ts';
-
-type Row = Record<string, unknown>;
 
 export const employeeHooks: EntityHooks = {
   async validate(ctx, change) {
@@ -26,7 +24,7 @@ export const transactionHooks: EntityHooks = {
   async beforeWrite(_ctx, engineTrx, change) {
     const trx = prDb(engineTrx);
     await assertYearOpen(trx, String(change.next['PayDate']));
-    const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as Row[]) : [];
+    const lines = Array.isArray(change.next['Lines']) ? (change.next['Lines'] as WireRecord[]) : [];
     const issues = await timeCardLineIssues(trx, change.mode === 'update' ? Number(change.id) : null, String(change.next['EmployeeId']), lines);
     if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues.map((issue) => ({ field: issue.field, key: issue.key, params: issue.params ?? {} })));
   },

@@ -23,8 +23,8 @@ import { payCheques, postPayRun, prepareCheque } from './payrun.ts';
 import { seedTables } from './tables.ts';
 import { prDb, type PrDatabase } from './tables.generated.ts';
 import { balancedLines, demoDocument, demoMonths, postDemoDocuments } from '@erp/modules/gl/server/api';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
 const ACTOR = 'seed';
 const trail = (now: string) => ({ created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 });
 
@@ -290,7 +290,7 @@ export async function demoPayRun(trx: Transaction<PrDatabase>, payDate: string, 
   for (const [index, employee] of employees.entries()) {
     const rate = decimalFromDb(trx, employee.hourly_rate, 4) ?? '0.0000';
     const salaried = employee.pay_type === 'Salary';
-    const lines: Row[] = [{ CodeId: salaried ? 'SAL' : 'REG', Hours: '80.0000', Rate: rate }];
+    const lines: WireRecord[] = [{ CodeId: salaried ? 'SAL' : 'REG', Hours: '80.0000', Rate: rate }];
     // Some overtime now and then for the trades, a parking deduction for the office.
     if (!salaried && (index + Number(payDate.slice(8, 10))) % 4 === 0) lines.push({ CodeId: 'OT', Hours: '6.0000', Rate: mul(rate, '1.5', 4) });
     if (salaried) lines.push({ CodeId: 'PARK', Hours: '1.0000', Rate: '25.0000' });

@@ -13,21 +13,20 @@ import { CASH_RECEIPT_SEQUENCE } from '@erp/modules/ar/definitions/index';
 import { postReceipt } from '@erp/modules/ar/server/api';
 import { decimalFromDb, decimalToDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import type { Transaction } from 'kysely';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { linesOf } from './pricing.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { soDb, type SoDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
 type SoTransaction = Transaction<SoDatabase>;
 
-const refuse = (index: number, key: string, params: Row = {}, field = 'OrderKey') => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
+const refuse = (index: number, key: string, params: Record<string, unknown> = {}, field = 'OrderKey') => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
 
 /** The lines with their orders' figures (see the header); throws the §5/§8 refusals. */
-async function checkedLines(trx: SoTransaction, cashInId: number | null, lines: readonly Row[]): Promise<Row[]> {
-  const out: Row[] = [];
+async function checkedLines(trx: SoTransaction, cashInId: number | null, lines: readonly WireRecord[]): Promise<WireRecord[]> {
+  const out: WireRecord[] = [];
   for (const [index, line] of lines.entries()) {
     const key = Number(line['OrderKey']);
     const order = await trx.selectFrom('sales_orders').select(['order_no', 'bill_to_id', 'invoice_no', 'total', 'status']).where('order_key', '=', key).executeTakeFirst();
@@ -52,8 +51,8 @@ async function checkedLines(trx: SoTransaction, cashInId: number | null, lines: 
 }
 
 /** One posted AR cash receipt per bill-to; answers the receipt number per bill-to. */
-export async function postReceipts(trx: SoTransaction, record: Row, lines: readonly Row[], userId: string): Promise<Map<string, string>> {
-  const byFirm = new Map<string, Row[]>();
+export async function postReceipts(trx: SoTransaction, record: WireRecord, lines: readonly WireRecord[], userId: string): Promise<Map<string, string>> {
+  const byFirm = new Map<string, WireRecord[]>();
   for (const line of lines) byFirm.set(String(line['BillToId']), [...(byFirm.get(String(line['BillToId'])) ?? []), line]);
   const numbers = new Map<string, string>();
   const date = String(record['CashInDate']);

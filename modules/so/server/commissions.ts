@@ -15,20 +15,19 @@ import { createCommissionVoucher } from '@erp/modules/ap/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { assignedFirms, isRestricted } from '@erp/modules/shell/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { setField } from '@erp/server/entities/hooks';
 import { integrationAccount } from '@erp/modules/gl/server/api';
 import type { Transaction } from 'kysely';
 import { soDb, type SoDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
 type SoTransaction = Transaction<SoDatabase>;
 
 /** The lines of a run (module header); `assigned`: a restricted user's customers, null when not restricted. */
 export async function commissionLines(
   trx: SoTransaction,
   run: { runId: number | null; start: string; end: string; salesRep: string | null; assigned: readonly string[] | null },
-): Promise<{ lines: Row[]; total: Decimal }> {
+): Promise<{ lines: WireRecord[]; total: Decimal }> {
   let query = trx
     .selectFrom('sales_orders as o')
     .innerJoin('ar_invoices as i', 'i.invoice_id', 'o.invoice_id')
@@ -82,7 +81,7 @@ async function expenseAccount(trx: SoTransaction): Promise<string> {
 }
 
 /** The run's commission per sales rep, in the lines' order, with the rep's vendor. */
-async function byRep(trx: SoTransaction, lines: readonly Row[]): Promise<{ rep: string; vendorId: string; amount: Decimal }[]> {
+async function byRep(trx: SoTransaction, lines: readonly WireRecord[]): Promise<{ rep: string; vendorId: string; amount: Decimal }[]> {
   const totals = new Map<string, Decimal>();
   for (const line of lines) totals.set(String(line['SalesRep']), add(totals.get(String(line['SalesRep'])) ?? '0.00', String(line['Amount'] ?? '0.00')));
   const reps = await trx.selectFrom('sales_reps').select(['sales_rep_id', 'vendor_id']).where('sales_rep_id', 'in', [...totals.keys()]).execute();
@@ -112,7 +111,7 @@ export const commissionRunHooks: EntityHooks = {
   actions: {
     post: {
       async guard(_ctx, run) {
-        const lines = (run.record['Lines'] as Row[] | undefined) ?? [];
+        const lines = (run.record['Lines'] as WireRecord[] | undefined) ?? [];
         if (lines.length === 0) throw refuse('noLines');
         if (!run.record['BankAccountId']) throw refuse('bankRequired', {}, 'BankAccountId');
         const trx = soDb(run.trx);
@@ -125,8 +124,8 @@ export const commissionRunHooks: EntityHooks = {
         const account = await expenseAccount(trx);
         const date = String(record['VoucherDate'] ?? record['EndDate']);
         const runNo = String(record['RunNo']);
-        const vouchers: Row[] = [];
-        for (const { rep, vendorId, amount } of await byRep(trx, (record['Lines'] as Row[]) ?? [])) {
+        const vouchers: WireRecord[] = [];
+        for (const { rep, vendorId, amount } of await byRep(trx, (record['Lines'] as WireRecord[]) ?? [])) {
           // A rep whose lines net to nothing is owed no voucher.
           if (cmp(amount, '0') <= 0) continue;
           const voucher = await createCommissionVoucher(trx, {

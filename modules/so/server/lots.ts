@@ -23,8 +23,7 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { apiSchema, callResult, object, RECORD, text } from '@erp/server/http/schemas';
 import { linesOf } from './pricing.ts';
 import { soDb, type SoDatabase } from './tables.generated.ts';
-
-type Row = Record<string, unknown>;
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 export interface FreeLot {
   lotNo: string;
@@ -108,12 +107,12 @@ export async function allocateLots(db: Kysely<SoDatabase>, productId: string, wa
  * §5 on the lots of an order's lines (wire form, the lines as the save will write them): answers the lines with
  * each lot row's heat. `language` writes the quantities of a refusal as the user reads them.
  */
-export async function checkOrderLots(trx: Kysely<SoDatabase>, record: Row, lines: readonly Row[], language: string | null): Promise<Row[]> {
+export async function checkOrderLots(trx: Kysely<SoDatabase>, record: WireRecord, lines: readonly WireRecord[], language: string | null): Promise<WireRecord[]> {
   const warehouseId = String(record['WarehouseId'] ?? '');
   const orderKey = record['OrderKey'] == null ? null : Number(record['OrderKey']);
-  const out: Row[] = [];
+  const out: WireRecord[] = [];
   for (const [index, line] of lines.entries()) {
-    const lots = Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : [];
+    const lots = Array.isArray(line['Lots']) ? (line['Lots'] as WireRecord[]) : [];
     if (lots.length === 0) {
       out.push(line);
       continue;
@@ -141,7 +140,7 @@ export async function checkOrderLots(trx: Kysely<SoDatabase>, record: Row, lines
 }
 
 /** Whether an order (wire form) names any lot: the commit checks them again, the stock may have moved. */
-export function namesLots(record: Row): boolean {
+export function namesLots(record: WireRecord): boolean {
   return linesOf(record).some((line) => Array.isArray(line['Lots']) && (line['Lots'] as unknown[]).length > 0);
 }
 
@@ -165,16 +164,16 @@ export const lotRoutes: EntityRoutes = async (app, { contextOf }) => {
       const ctx = await contextOf(request, reply, 'sales-order', 'read');
       if (!ctx) return reply;
       const language = ctx.user.row.language;
-      let values: Row = {};
+      let values: WireRecord = {};
       try {
         const parsed: unknown = JSON.parse(request.query.Values ?? '{}');
-        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) values = parsed as Row;
+        if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) values = parsed as WireRecord;
       } catch {
         return sendAnswer(reply, { status: 400, body: { ResultStatus: 2, ResultCode: 'validation_failed', Message: 'Values is not a JSON object', EntityId: null, Exception: null } });
       }
       const productId = code(values['ProductId'], 30);
       const warehouseId = code(values['WarehouseId'], 10);
-      const list: Row[] = [];
+      const list: WireRecord[] = [];
       if (productId && warehouseId) {
         const orderKey = Number(values['OrderKey']);
         const needed = typeof values['Quantity'] === 'string' && QUANTITY.test(values['Quantity'].trim()) ? values['Quantity'].trim() : null;

@@ -24,20 +24,20 @@ import { formatDecimal } from '@erp/shared/format';
 import { flag } from '@erp/server/db/schema';
 import type { Kysely, Transaction } from 'kysely';
 import type { SoDatabase } from './tables.generated.ts';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
 type SoView = Kysely<SoDatabase>;
 
 const text = (value: unknown): string | null => (value === undefined || value === null || value === '' ? null : String(value));
 
 export interface PricedOrder {
-  header: Row;
-  lines: Row[];
+  header: WireRecord;
+  lines: WireRecord[];
 }
 
 /** The lines of a record in wire form. */
-export function linesOf(record: Row | null | undefined): Row[] {
-  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+export function linesOf(record: WireRecord | null | undefined): WireRecord[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
 }
 
 /** On hand less committed per product in a warehouse. */
@@ -98,7 +98,7 @@ export async function stockNotes(db: SoView, warehouseId: string, lines: readonl
  * hook) and the save (`priceOrder`): its name, its account terms and sales rep, and its ship-to — itself when it
  * is a ship-to, else its first active ship-to.
  */
-export async function customerDefaults(db: SoView, billToId: string): Promise<Row> {
+export async function customerDefaults(db: SoView, billToId: string): Promise<WireRecord> {
   const firm = await db.selectFrom('firms').select(['name', 'account_terms', 'sales_rep', 'is_ship_to']).where('firm_id', '=', billToId).executeTakeFirst();
   if (!firm) return {};
   const shipsHere = firm.is_ship_to === true || firm.is_ship_to === 1;
@@ -108,7 +108,7 @@ export async function customerDefaults(db: SoView, billToId: string): Promise<Ro
   return { CustomerName: String(firm.name ?? ''), TermsCode: firm.account_terms ?? null, SalesRep: firm.sales_rep ?? null, ShipToId: shipTo ? String(shipTo.firm_id) : billToId };
 }
 
-export async function priceOrder(trx: Transaction<SoDatabase>, record: Row, stored: Row | null, user: AuthenticatedUser | null): Promise<PricedOrder> {
+export async function priceOrder(trx: Transaction<SoDatabase>, record: WireRecord, stored: WireRecord | null, user: AuthenticatedUser | null): Promise<PricedOrder> {
   const language = user?.row.language ?? null;
   const billToId = String(record['BillToId'] ?? '');
   const shipToId = text(record['ShipToId']) ?? billToId;
@@ -127,7 +127,7 @@ export async function priceOrder(trx: Transaction<SoDatabase>, record: Row, stor
   const before = new Map(linesOf(stored).map((line) => [Number(line['LineId']), line]));
   const available = await availability(trx, String(record['WarehouseId'] ?? ''), productIds);
   const notes = await stockNotes(trx, String(record['WarehouseId'] ?? ''), lines.map((line, index) => ({ productId: productIds[index]!, quantity: String(line['Quantity'] ?? '0') })), language);
-  const out: Row[] = [];
+  const out: WireRecord[] = [];
   for (const [index, line] of lines.entries()) {
     const service = priced[index]!;
     let override = text(line['OverridePrice']);
@@ -180,7 +180,7 @@ export async function priceOrder(trx: Transaction<SoDatabase>, record: Row, stor
     subTotal = add(subTotal, tax.Amount);
     taxTotal = add(taxTotal, tax.TaxAmount);
   });
-  const header: Row = {
+  const header: WireRecord = {
     ShipToId: shipToId,
     CustomerName: follows['CustomerName'] ?? null,
     ProvinceCode: province,

@@ -21,8 +21,7 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { callResult as resultOf, messageIn } from '@erp/server/entities/call-result';
 import { canSeeFirm, notAssigned } from '@erp/modules/shell/server/api';
 import { soDb } from './tables.generated.ts';
-
-type Row = Record<string, unknown>;
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const SCHEMA = apiSchema({
   summary: "A sales order's lines a purchase order may take (its products not yet bought for it)",
@@ -37,7 +36,7 @@ const OPEN = ['Entered', 'Committed'];
 const code = (value: unknown, length: number) => (typeof value === 'string' && value.trim() !== '' && value.length <= length ? value.trim().toUpperCase() : null);
 
 export const purchaseLineRoutes: EntityRoutes = async (app, { contextOf }) => {
-  app.post<{ Body: { Header: Row; Key: string } }>('/api/so/purchase-order-lines', { schema: SCHEMA }, async (request, reply) => {
+  app.post<{ Body: { Header: WireRecord; Key: string } }>('/api/so/purchase-order-lines', { schema: SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'purchase-order', 'write');
     if (!ctx) return reply;
     const db = soDb(ctx.db);

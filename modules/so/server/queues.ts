@@ -18,8 +18,7 @@ import { invoiceQueue, shippingQueue } from '../definitions/reports.ts';
 import { editLotsProcess } from './lot-edit.ts';
 import { invoicePublishingProcess } from './publishing.ts';
 import { soDb } from './tables.generated.ts';
-
-type Row = Record<string, unknown>;
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const param = (ctx: ProcessContext, name: string): string | null => {
   const value = ctx.params[name];
@@ -39,7 +38,7 @@ function scope(ctx: ProcessContext): string[] | null {
 }
 
 /** The §3 order-invoice result of an invoiced order, and the invoice it made as the result's link (issue 40 item 3). */
-function invoiced(row: Row, data: Row): Pick<ItemOutcome, 'Data' | 'Made'> {
+function invoiced(row: WireRecord, data: WireRecord): Pick<ItemOutcome, 'Data' | 'Made'> {
   const invoiceNo = data['InvoiceNo'] ?? null;
   return {
     Data: { OrderKey: Number(row['OrderKey']), OrderNo: row['OrderNo'], InvoiceId: Number(data['InvoiceId']), InvoiceNo: invoiceNo },
@@ -47,9 +46,9 @@ function invoiced(row: Row, data: Row): Pick<ItemOutcome, 'Data' | 'Made'> {
   };
 }
 
-async function runAction(ctx: ProcessContext, row: Row, action: string, body: Row): Promise<ItemOutcome> {
+async function runAction(ctx: ProcessContext, row: WireRecord, action: string, body: WireRecord): Promise<ItemOutcome> {
   const answer = await ctx.call('POST', `data/sales-order/${encodeURIComponent(String(row['OrderKey']))}/actions/${action}`, { Version: row['Version'], ...body });
-  const result = (answer.body ?? {}) as { ResultStatus?: number; ResultCode?: string; Message?: string; Data?: Row };
+  const result = (answer.body ?? {}) as { ResultStatus?: number; ResultCode?: string; Message?: string; Data?: WireRecord };
   const ok = answer.status < 300;
   const data = result.Data ?? {};
   return {
@@ -63,13 +62,13 @@ async function runAction(ctx: ProcessContext, row: Row, action: string, body: Ro
 }
 
 /** One batch: the action on every row in one call; one outcome per row, in order. */
-async function runBatchAction(ctx: ProcessContext, rows: readonly Row[], action: string, body: Row): Promise<ItemOutcome[]> {
+async function runBatchAction(ctx: ProcessContext, rows: readonly WireRecord[], action: string, body: WireRecord): Promise<ItemOutcome[]> {
   const answer = await ctx.call('POST', `data/sales-order/actions/${action}`, { ...body, Items: rows.map((row) => ({ Id: Number(row['OrderKey']), Version: Number(row['Version']) })) });
-  const list = ((answer.body as { List?: Row[] } | null)?.List ?? []) as Row[];
+  const list = ((answer.body as { List?: WireRecord[] } | null)?.List ?? []) as WireRecord[];
   return rows.map((row, index) => {
     const result = list[index];
-    if (!result) return { ResultStatus: 2, ResultCode: 'failed', Message: String((answer.body as Row | null)?.['Message'] ?? ''), EntityId: String(row['OrderKey']) };
-    const data = (result['ActionResult'] ?? {}) as Row;
+    if (!result) return { ResultStatus: 2, ResultCode: 'failed', Message: String((answer.body as WireRecord | null)?.['Message'] ?? ''), EntityId: String(row['OrderKey']) };
+    const data = (result['ActionResult'] ?? {}) as WireRecord;
     const made = result['ResultStatus'] === 1 && data['InvoiceId'] !== undefined;
     return {
       ResultStatus: Number(result['ResultStatus']),

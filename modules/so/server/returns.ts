@@ -19,17 +19,16 @@ import { post } from '@erp/modules/gl/server/api';
 import { inventoryAccounts, recordMovements, type StockMovement } from '@erp/modules/ic/server/api';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import type { Transaction } from 'kysely';
 import { familyAccount, productFacts } from '../documents/sales-order/server/fulfilment.ts';
 import { linesOf } from './pricing.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { soDb, type SoDatabase } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
 type SoTransaction = Transaction<SoDatabase>;
 
-const lineError = (index: number, field: string, key: string, params: Row = {}) => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
+const lineError = (index: number, field: string, key: string, params: Record<string, unknown> = {}) => new BusinessError(400, 'validation_failed', [{ field: `Lines[${index}].${field}`, key, params }]);
 
 interface OrderFacts {
   orderKey: number;
@@ -80,7 +79,7 @@ async function returnedBefore(trx: SoTransaction, orderKey: number, productId: s
 }
 
 /** `receive`'s effect (module header), also the demo data's: answers the action's outcome. */
-export async function receiveReturn(trx: SoTransaction, record: Row, userId: string) {
+export async function receiveReturn(trx: SoTransaction, record: WireRecord, userId: string) {
   const lines = linesOf(record);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
   const warehouseId = String(record['WarehouseId']);
@@ -90,7 +89,7 @@ export async function receiveReturn(trx: SoTransaction, record: Row, userId: str
     const productId = String(line['ProductId']);
     const fact = facts.get(productId);
     if (!fact?.trackInventory) continue;
-    const lots = Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : [];
+    const lots = Array.isArray(line['Lots']) ? (line['Lots'] as WireRecord[]) : [];
     if (fact.trackLot && lots.length === 0) throw lineError(index, 'Lots', 'so:product-return.rules.lotsNeeded', { product: productId });
     const unitCost = line['UnitCost'] == null ? null : String(line['UnitCost']);
     const parts = lots.length > 0 ? lots.map((lot) => ({ lotNo: String(lot['LotNo']), quantity: round(String(lot['Quantity']), 4) })) : [{ lotNo: '', quantity: round(String(line['Quantity']), 4) }];
@@ -122,7 +121,7 @@ export async function receiveReturn(trx: SoTransaction, record: Row, userId: str
 }
 
 /** `credit`'s effect (module header), also the demo data's; `asked` is the action's Date. */
-export async function creditReturn(trx: SoTransaction, record: Row, asked: unknown, userId: string) {
+export async function creditReturn(trx: SoTransaction, record: WireRecord, asked: unknown, userId: string) {
   if (asked !== undefined && (typeof asked !== 'string' || !isValidDate(asked))) throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: 'Date' }, 'Date');
   const date = typeof asked === 'string' ? asked : String(record['ReturnDate']);
   const order = await orderFacts(trx, Number(record['OrderKey']));
@@ -176,7 +175,7 @@ export const productReturnHooks: EntityHooks = {
     setField(change, 'WarehouseId', order.warehouseId);
     const returnId = change.current ? Number(change.current['ReturnId']) : null;
     let total: Decimal = '0.00';
-    const lines: Row[] = [];
+    const lines: WireRecord[] = [];
     for (const [index, line] of linesOf(change.next).entries()) {
       const productId = String(line['ProductId'] ?? '').toUpperCase();
       const ordered = order.lines.get(productId);

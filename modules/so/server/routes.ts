@@ -23,8 +23,7 @@ import { availability, stockNotes } from './pricing.ts';
 import { purchaseLineRoutes } from './purchase-lines.ts';
 import { lotRoutes } from './lots.ts';
 import { soDb, type SoDatabase } from './tables.generated.ts';
-
-type Row = Record<string, unknown>;
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const PREVIEW_SCHEMA = apiSchema({
   summary: 'The figures of one sales order line as the save would compute them (price, taxes, availability)',
@@ -42,7 +41,7 @@ export const soRoutes: EntityRoutes = async (app, deps) => {
   const { contextOf } = deps;
   await purchaseLineRoutes(app, deps);
   await lotRoutes(app, deps);
-  app.post<{ Body: { Header: Row; Line: Row } }>('/api/so/line-preview', { schema: PREVIEW_SCHEMA }, async (request, reply) => {
+  app.post<{ Body: { Header: WireRecord; Line: WireRecord } }>('/api/so/line-preview', { schema: PREVIEW_SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'sales-order', 'read');
     if (!ctx) return reply;
     const { Header: header, Line: line } = request.body;
@@ -60,7 +59,7 @@ export const soRoutes: EntityRoutes = async (app, deps) => {
     const warehouseId = code(header['WarehouseId'], 10);
     const available = warehouseId ? ((await availability(db, warehouseId, [productId])).get(productId) ?? '0.0000') : null;
     const [note] = warehouseId ? await stockNotes(db, warehouseId, [{ productId, quantity }], ctx.user.row.language) : [null];
-    const data: Row = { Description: String(product.description ?? ''), Available: available, StockNote: note ?? null };
+    const data: WireRecord = { Description: String(product.description ?? ''), Available: available, StockNote: note ?? null };
     const billToId = code(header['BillToId'], 20);
     const date = typeof header['OrderDate'] === 'string' && DATE.test(header['OrderDate']) ? header['OrderDate'] : new Date().toISOString().slice(0, 10);
     // §6: a restricted user sees the prices of the customers assigned to them only.

@@ -29,10 +29,10 @@ import { commitStock, invoiceOrder, shipOrder } from '../documents/sales-order/s
 import { creditReturn, receiveReturn } from './returns.ts';
 import { priceOrder } from './pricing.ts';
 import { soDb, type SalesOrdersTable, type SoDatabase } from './tables.generated.ts';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const ACTOR = 'seed';
 const WAREHOUSE = 'TOR-01';
-type Row = Record<string, unknown>;
 type SoView = Kysely<SoDatabase>;
 
 /** Bill-to, ship-to, final state. */
@@ -87,9 +87,9 @@ async function stockedProducts(db: SoView): Promise<string[]> {
     .map((row) => row.product_id);
 }
 
-async function readOrder(trx: Transaction<SoDatabase>, orderKey: number, record: Row): Promise<Row> {
+async function readOrder(trx: Transaction<SoDatabase>, orderKey: number, record: WireRecord): Promise<WireRecord> {
   const lines = await trx.selectFrom('so_lines').select(['line_id', 'product_id']).where('order_key', '=', orderKey).orderBy('line_id').execute();
-  const written = (record['Lines'] as Row[]).map((line, index) => ({ ...line, LineId: lines[index]!.line_id, Lots: [] }));
+  const written = (record['Lines'] as WireRecord[]).map((line, index) => ({ ...line, LineId: lines[index]!.line_id, Lots: [] }));
   return { ...record, OrderKey: orderKey, Lines: written };
 }
 
@@ -144,7 +144,7 @@ export async function seedSalesOrders(seedDb: SeedDb, config: SeedConfig): Promi
     const lines = picked.map((productId, n) => ({ ProductId: productId, Quantity: `${2 + ((index + n) % 4)}.0000`, OverridePrice: null, Lots: [] }));
     try {
       await db.transaction().execute(async (trx) => {
-        const record: Row = { OrderType: index % 5 === 4 ? 'TA' : 'Regular', Channel: 'Desk', Status: 'Entered', OrderDate: date, BillToId: billToId, ShipToId: shipToId, WarehouseId: WAREHOUSE, DeliveryDate: date, Lines: lines };
+        const record: WireRecord = { OrderType: index % 5 === 4 ? 'TA' : 'Regular', Channel: 'Desk', Status: 'Entered', OrderDate: date, BillToId: billToId, ShipToId: shipToId, WarehouseId: WAREHOUSE, DeliveryDate: date, Lines: lines };
         const priced = await priceOrder(trx, record, null, null);
         const now = new Date().toISOString();
         const written = await insertDocument(trx, salesOrder, { ...record, ...priced.header, Lines: priced.lines }, ACTOR, now);
@@ -157,7 +157,7 @@ export async function seedSalesOrders(seedDb: SeedDb, config: SeedConfig): Promi
         const shipped = await shipOrder(trx, order, date, ACTOR);
         if (state === 'Shipped') return setStatus(trx, key, { status: 'Shipped', ship_date: date, journal_id: shipped.journalId });
         // Invoiced as the desk invoices it: every line shipped whole, at the price the save set.
-        const shippedLines = (order['Lines'] as Row[]).map((line) => ({
+        const shippedLines = (order['Lines'] as WireRecord[]).map((line) => ({
           ProductId: String(line['ProductId']),
           Description: typeof line['Description'] === 'string' ? line['Description'] : null,
           Quantity: String(line['Quantity']),
@@ -187,7 +187,7 @@ async function seedAfterSales(db: SoView): Promise<void> {
         const paid = mul(total, '0.5', 2);
         const line = { OrderKey: first.order_key, OrderNo: first.order_no, BillToId: first.bill_to_id, InvoiceNo: first.invoice_no, OrderTotal: total, AmountPaid: paid, PaymentId: (await trx.selectFrom('forms_of_payment').select('payment_id').where('payment_id', '=', 'CASH').executeTakeFirst()) ? 'CASH' : null };
         const written = await insertDocument(trx, driverCashIn, { CashInDate: first.ship_date, Driver: 'Marc Tremblay', BankAccountId: 'OPERATING', Status: 'Posted', Notes: null, TotalPaid: paid, Lines: [line] }, ACTOR, now);
-        const receipts = await postReceipts(trx, written, written['Lines'] as Row[], ACTOR);
+        const receipts = await postReceipts(trx, written, written['Lines'] as WireRecord[], ACTOR);
         await trx.updateTable('so_cash_in_lines').set({ receipt_no: receipts.get(String(first.bill_to_id)) ?? null }).where('cash_in_id', '=', Number(written['CashInId'])).execute();
       });
     } catch {

@@ -17,10 +17,10 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import { changedExactly } from '@erp/server/exactly-once/compare-and-set';
 import type { Transaction } from 'kysely';
-import type { Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { Change, EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { percentOf, progressFigures } from '../definitions/progress.ts';
 import { LIEN_PERIOD_DAYS } from '../definitions/common.ts';
-import { linesOf, money, notFound, refuse, text, type Row } from './records.ts';
+import { linesOf, money, notFound, refuse, text } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { requiredIntegrationAccount } from '@erp/modules/gl/server/api';
 import { teDb, type JobSiteRow, type LotOptionRow, type TeDatabase, type TeLotRow } from './tables.generated.ts';
@@ -172,7 +172,7 @@ export const optionBillingHooks: EntityHooks = {
         .map((row) => ({ OptionId: row['option_id'], Quantity: Number(row['quantity']), Price: money(trx, row['price']) }));
     }
     let total = '0.00';
-    const priced: Row[] = [];
+    const priced: WireRecord[] = [];
     for (const [index, line] of lines.entries()) {
       const own = chosen.get(text(line['OptionId']));
       if (!own) refuse([{ field: `Lines.${index}.OptionId`, key: 'te:rules.optionNotOnLot', params: { option: line['OptionId'] } }]);
@@ -247,7 +247,7 @@ async function previousBillings(trx: TeTransaction, siteId: string, buildingId: 
 }
 
 /** The §8.3 figures of a progress billing record (wire form), previous billings as given. */
-function figuresOf(record: Row, previousBilled: Decimal, previousHoldback: Decimal) {
+function figuresOf(record: WireRecord, previousBilled: Decimal, previousHoldback: Decimal) {
   return progressFigures({
     contract: text(record['ContractAmount']) || '0.00',
     lines: linesOf(record).map((line) => ({ scheduledValue: text(line['ScheduledValue']) || '0.00', percentComplete: text(line['PercentComplete']) || '0.00' })),
@@ -336,7 +336,7 @@ export const progressBillingHooks: EntityHooks = {
 };
 
 /** The holdback retained and not yet claimed: a site's (building's) progress billings, or a lot's contract billings. */
-async function retained(trx: TeTransaction, record: Row): Promise<{ amount: Decimal; table: 'te_contract_billings' | 'te_progress_billings'; ids: number[] }> {
+async function retained(trx: TeTransaction, record: WireRecord): Promise<{ amount: Decimal; table: 'te_contract_billings' | 'te_progress_billings'; ids: number[] }> {
   const residential = record['Kind'] === 'Residential';
   const table = residential ? 'te_contract_billings' : 'te_progress_billings';
   // Two tables, two queries (their holdback columns differ); the same SQL as one built on the table's name.

@@ -12,20 +12,21 @@
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 import type { EntityHooks } from '@erp/server/entities/hooks';
-import { notFound, refuse, text, type Row } from './records.ts';
+import { notFound, refuse, text } from './records.ts';
+import { teDb } from './tables.generated.ts';
 import { setField } from '@erp/server/entities/hooks';
 
 export const inspectionHooks: EntityHooks = {
   async beforeWrite(_ctx, trx, change) {
     const lotId = text(change.next['LotId']);
-    const lot = (await trx.selectFrom('te_lots').select(['site_id', 'building_id', 'floor']).where('lot_id', '=', lotId).executeTakeFirst()) as Row | undefined;
+    const lot = await teDb(trx).selectFrom('te_lots').select(['site_id', 'building_id', 'floor']).where('lot_id', '=', lotId).executeTakeFirst();
     if (!lot) notFound('LotId');
-    const siteId = text(lot['site_id']);
+    const siteId = text(lot.site_id);
     if (text(change.next['SiteId']) === '') setField(change, 'SiteId', siteId);
     else if (text(change.next['SiteId']) !== siteId) notFound('SiteId');
-    const site = (await trx.selectFrom('te_job_sites').select('builder_id').where('site_id', '=', siteId).executeTakeFirst()) as Row | undefined;
+    const site = await teDb(trx).selectFrom('te_job_sites').select('builder_id').where('site_id', '=', siteId).executeTakeFirst();
     if (!site) notFound('SiteId');
-    const builderId = text(site['builder_id']);
+    const builderId = text(site.builder_id);
     if (text(change.next['BuilderId']) === '') setField(change, 'BuilderId', builderId);
     else if (text(change.next['BuilderId']) !== builderId) notFound('BuilderId');
     if (isTruthyFlag(change.next['Highrise'])) {
@@ -34,11 +35,11 @@ export const inspectionHooks: EntityHooks = {
       if (buildingId === '') issues.push({ field: 'BuildingId', key: 'te:rules.buildingRequired' });
       if (change.next['Floor'] == null || change.next['Floor'] === '') issues.push({ field: 'Floor', key: 'te:rules.floorRequired' });
       refuse(issues);
-      const building = (await trx.selectFrom('te_site_buildings').select('site_id').where('building_id', '=', buildingId).executeTakeFirst()) as Row | undefined;
-      if (!building || building['site_id'] !== siteId) notFound('BuildingId');
+      const building = await teDb(trx).selectFrom('te_site_buildings').select('site_id').where('building_id', '=', buildingId).executeTakeFirst();
+      if (!building || building.site_id !== siteId) notFound('BuildingId');
     } else if (change.mode === 'create' || change.changed.has('LotId')) {
-      setField(change, 'BuildingId', lot['building_id'] ?? null);
-      setField(change, 'Floor', lot['floor'] == null ? null : Number(lot['floor']));
+      setField(change, 'BuildingId', lot.building_id ?? null);
+      setField(change, 'Floor', lot.floor);
     }
   },
   actions: {

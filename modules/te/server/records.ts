@@ -6,14 +6,14 @@ import type { RuleIssue } from '@erp/shared/entities/define';
 import type { Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, type Connection } from '@erp/server/db/decimal-codec';
+import type { WireRecord } from '@erp/server/entities/hooks';
 import { NOT_FOUND } from '../definitions/common.ts';
-
-export type Row = Record<string, unknown>;
 
 export const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
 
-export function linesOf(record: Row | null | undefined): Row[] {
-  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+/** A document's lines in wire form (each a record of its children). */
+export function linesOf(record: WireRecord | null | undefined): WireRecord[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
 }
 
 export function refuse(issues: readonly RuleIssue[]): void {

@@ -9,9 +9,7 @@ import type { Kysely } from 'kysely';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 import { WEEKDAYS } from '../definitions/common.ts';
 import { WD_CONTROL_ID } from '../definitions/masters.ts';
-import type { WdDatabase } from './tables.generated.ts';
-
-type Row = Record<string, unknown>;
+import type { WdControlRow, WdDatabase } from './tables.generated.ts';
 
 export interface WdCalendar {
   workingWeekdays: ReadonlySet<number>;
@@ -23,7 +21,7 @@ export interface WdCalendar {
 }
 
 /** The control row, or §8-style refusal naming the missing setup. */
-export async function controlRow(db: Kysely<WdDatabase>): Promise<Row> {
+export async function controlRow(db: Kysely<WdDatabase>): Promise<WdControlRow> {
   const row = await db.selectFrom('wd_control').selectAll().where('control_id', '=', WD_CONTROL_ID).executeTakeFirst();
   if (!row) throw BusinessError.of(409, 'no_control', 'wd:rules.noControl');
   return row;
@@ -31,18 +29,18 @@ export async function controlRow(db: Kysely<WdDatabase>): Promise<Row> {
 
 export async function loadCalendar(db: Kysely<WdDatabase>): Promise<WdCalendar> {
   const row = await controlRow(db);
-  const workingWeekdays = new Set(WEEKDAYS.map((day, index) => (isTruthyFlag(row[day.toLowerCase()]) ? index : -1)).filter((index) => index >= 0));
+  const workingWeekdays = new Set(WEEKDAYS.map((day, index) => (isTruthyFlag(row[day.toLowerCase() as Lowercase<typeof day>]) ? index : -1)).filter((index) => index >= 0));
   const holidays = await db.selectFrom('holidays').select('holiday_date').where('is_active', '=', 1).execute();
   return {
     workingWeekdays,
     holidays: new Set(holidays.map((holiday) => String(holiday['holiday_date']))),
-    crews: String(row['crews'] ?? '')
+    crews: (row.crews ?? '')
       .split(',')
       .map((crew) => crew.trim())
       .filter((crew) => crew !== ''),
-    capacity: Number(row['jobs_per_crew_per_day'] ?? 1),
-    revenueAccount: String(row['revenue_account']),
-    termsCode: (row['terms_code'] as string | null) ?? null,
+    capacity: row.jobs_per_crew_per_day ?? 1,
+    revenueAccount: String(row.revenue_account),
+    termsCode: row.terms_code,
   };
 }
 

@@ -19,12 +19,12 @@ import { checkParties } from '@erp/modules/ar/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { Transaction } from 'kysely';
-import type { Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { Change, EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { isTruthyFlag } from '@erp/server/entities/wire';
 import { wdOrder } from '../definitions/documents.ts';
 import { isWorkingDay, loadCalendar } from './calendar.ts';
 import { priceServices } from './pricing.ts';
-import { insertRecord, linesOf, refuse, type Row } from './records.ts';
+import { insertRecord, linesOf, refuse } from './records.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { wdDb, type WdDatabase } from './tables.generated.ts';
 
@@ -45,7 +45,7 @@ async function parties(trx: WdTransaction, change: Change): Promise<string> {
   return siteId;
 }
 
-async function templateLines(trx: WdTransaction, templateId: string): Promise<Row[]> {
+async function templateLines(trx: WdTransaction, templateId: string) {
   const rows = await trx
     .selectFrom('wd_quotation_template_lines')
     .select(['service_id', 'waste_class_id', 'quantity', 'description'])
@@ -127,7 +127,7 @@ export const quoteHooks: EntityHooks = {
 };
 
 /** §8.4: a valid certificate for the order's class, held by its customer or site, on `date`. */
-export async function certificateIssue(trx: WdTransaction, record: Row, date: string): Promise<RuleIssue | null> {
+export async function certificateIssue(trx: WdTransaction, record: WireRecord, date: string): Promise<RuleIssue | null> {
   const classId = text(record['WasteClassId']);
   if (classId === '') return null;
   const wasteClass = await trx.selectFrom('waste_classes').select(['certificate_required']).where('class_id', '=', classId).executeTakeFirst();

@@ -8,8 +8,6 @@ import { publishedDocument, registerPublishingSource, type PublishingSource } fr
 import { sql } from 'kysely';
 import { wdDb } from './tables.generated.ts';
 
-type Row = Record<string, unknown>;
-
 export const wdPublishingSource: PublishingSource = {
   id: 'WD',
   unpublished(db, assigned, billToId) {
@@ -38,7 +36,7 @@ export const wdPublishingSource: PublishingSource = {
       .where('w.order_id', '=', Number(key))
       .where('w.status', '=', 'Invoiced')
       .executeTakeFirst();
-    return publishedDocument(row as Row | undefined);
+    return publishedDocument(row);
   },
   async mark(trx, key, publishedOn) {
     await wdDb(trx).updateTable('wd_orders').set({ published_on: publishedOn }).where('order_id', '=', Number(key)).execute();

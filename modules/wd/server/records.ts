@@ -12,11 +12,14 @@ import { nextNumber } from '@erp/server/entities/numbering';
 import { engineOf } from '@erp/server/db/decimal-codec';
 import { keyColumn, writeScalar } from '@erp/server/entities/wire';
 import type { RuleIssue } from '@erp/shared/entities/define';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
+/** Still imported by ./processes.ts (retyped by its own change): remove with its last use. */
 export type Row = Record<string, unknown>;
 
-export function linesOf(record: Row | null | undefined): Row[] {
-  return record && Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+/** A document's lines in wire form (each a record of its children). */
+export function linesOf(record: WireRecord | null | undefined): WireRecord[] {
+  return record && Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
 }
 
 export function refuse(issues: readonly RuleIssue[]): void {
@@ -24,15 +27,16 @@ export function refuse(issues: readonly RuleIssue[]): void {
 }
 
 /** Inserts a header-only record of `def` (no children) and answers it with its key and number. */
-export async function insertRecord<D>(typed: Transaction<D>, def: AnyEntity, input: Row, userId: string, now: string): Promise<Row> {
+export async function insertRecord<D>(typed: Transaction<D>, def: AnyEntity, input: WireRecord, userId: string, now: string): Promise<WireRecord> {
   // The table and columns are the definition's (a generic write): the engine's dynamic view.
   const trx = dynamicDb(typed);
   const engine = engineOf(trx);
-  const record: Row = { ...input };
+  const record: WireRecord = { ...input };
   if (def.numbering && !record[def.numbering.field]) {
     record[def.numbering.field] = await nextNumber(trx, def.numbering.sequence, { prefix: def.numbering.prefix ?? '', description: def.name });
   }
-  const values: Row = { created_by: userId, created_on: now, updated_by: userId, updated_on: now, version: 1 };
+  // Its columns by the definition's names (the dynamic view's insert).
+  const values: Record<string, unknown> = { created_by: userId, created_on: now, updated_by: userId, updated_on: now, version: 1 };
   for (const [name, field] of Object.entries(def.fields)) {
     if (name === def.key || field.type === 'children' || field.type === 'set' || !(name in record)) continue;
     const scalar = field as ScalarField & { column: string };

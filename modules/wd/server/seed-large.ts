@@ -32,7 +32,6 @@ export interface ServiceOrderOptions {
 }
 
 type Kind = 'Entered' | 'Scheduled' | 'Completed' | 'Invoiced' | 'Cancelled';
-type Row = Record<string, unknown>;
 
 const BATCH_ORDERS = 1000;
 const SCHEDULED_DAYS = 20;
@@ -72,19 +71,19 @@ export async function insertServiceOrders(config: DatabaseConfig, options: Servi
     }
     // Refuses (no control record) before anything is written.
     const calendar = await loadCalendar(wdDb(db));
-    const customers = (await db.selectFrom('firms').select(['firm_id', 'name']).where('is_bill_to', '=', flag).where('is_active', '=', flag).orderBy('firm_id').limit(2000).execute()) as Row[];
+    const customers = await wdDb(db).selectFrom('firms').select(['firm_id', 'name']).where('is_bill_to', '=', flag).where('is_active', '=', flag).orderBy('firm_id').limit(2000).execute();
     const shipTos = customers.length === 0
       ? []
-      : ((await db.selectFrom('firms').select(['firm_id', 'bill_to_id']).where('is_ship_to', '=', flag).where('is_active', '=', flag).where('bill_to_id', 'in', customers.map((c) => c['firm_id'])).orderBy('firm_id').execute()) as Row[]);
+      : await wdDb(db).selectFrom('firms').select(['firm_id', 'bill_to_id']).where('is_ship_to', '=', flag).where('is_active', '=', flag).where('bill_to_id', 'in', customers.map((c) => c.firm_id)).orderBy('firm_id').execute();
     const siteOf = new Map<string, string>();
-    for (const row of shipTos) if (!siteOf.has(String(row['bill_to_id']))) siteOf.set(String(row['bill_to_id']), String(row['firm_id']));
-    const services = ((await db.selectFrom('wd_services').selectAll().where('is_active', '=', flag).orderBy('service_id').execute()) as Row[]).map((row) => ({
-      id: String(row['service_id']),
-      unit: String(row['unit']),
-      flat: row['price_basis'] === 'Flat',
-      price: decimalFromDb(db, row['unit_price'], 4) ?? '0.0000',
+    for (const row of shipTos) if (!siteOf.has(String(row.bill_to_id))) siteOf.set(String(row.bill_to_id), row.firm_id);
+    const services = (await wdDb(db).selectFrom('wd_services').selectAll().where('is_active', '=', flag).orderBy('service_id').execute()).map((row) => ({
+      id: row.service_id,
+      unit: String(row.unit),
+      flat: row.price_basis === 'Flat',
+      price: decimalFromDb(db, row.unit_price, 4) ?? '0.0000',
     }));
-    const classes = (await db.selectFrom('waste_classes').select(['class_id', 'hazard_class']).where('is_active', '=', flag).orderBy('class_id').execute()) as Row[];
+    const classes = await wdDb(db).selectFrom('waste_classes').select(['class_id', 'hazard_class']).where('is_active', '=', flag).orderBy('class_id').execute();
     if (customers.length === 0 || services.length === 0 || calendar.crews.length === 0) {
       throw new Error('seed:large --wd needs active bill-to firms, services and the control record with crews (start the server once first)');
     }
@@ -110,7 +109,7 @@ export async function insertServiceOrders(config: DatabaseConfig, options: Servi
         if (kind === 'Scheduled' && slot >= slots.length) kind = 'Invoiced';
         byStatus[kind] += 1;
         const customer = customers[n % customers.length]!;
-        const customerId = String(customer['firm_id']);
+        const customerId = customer.firm_id;
         const service = services[n % services.length]!;
         const wasteClass = classes.length === 0 ? null : classes[Math.floor(next() * classes.length)]!;
         const quantity = quantityFor(service.unit, next);
@@ -120,17 +119,17 @@ export async function insertServiceOrders(config: DatabaseConfig, options: Servi
         const past = nextWorkingDay(calendar, addDays(today, -730 + Math.floor(next() * 725)));
         const placed = kind === 'Scheduled' ? slots[slot++]! : kind === 'Entered' ? null : { date: past, crew: crews[crewAt]!, sequence: 1 + (Math.floor(n / crews.length) % calendar.capacity) };
         const work = placed?.date ?? addDays(today, Math.floor(next() * 30));
-        const hazardous = wasteClass !== null && wasteClass['hazard_class'] !== 'None';
+        const hazardous = wasteClass !== null && wasteClass.hazard_class !== 'None';
         const done = kind === 'Completed' || kind === 'Invoiced';
         return {
           order_no: `GWD${String(n).padStart(7, '0')}`,
           order_date: addDays(work, -7 - Math.floor(next() * 14)),
           status: kind,
           customer_id: customerId,
-          customer_name: String(customer['name'] ?? ''),
+          customer_name: customer.name ?? '',
           site_id: n % 3 === 0 ? customerId : siteOf.get(customerId) ?? customerId,
           service_id: service.id,
-          waste_class_id: wasteClass === null ? null : String(wasteClass['class_id']),
+          waste_class_id: wasteClass === null ? null : wasteClass.class_id,
           quantity: decimalToDb(db, quantity, 4),
           unit_price: decimalToDb(db, service.price, 4),
           amount: decimalToDb(db, amount, 2),

@@ -9,9 +9,10 @@
 import { add, isDecimal, mul, neg, round, sub } from '../decimal.ts';
 import type { AnyEntity, ChildrenField, DecimalField, Formula, Operand } from './define.ts';
 
-type Row = Record<string, unknown>;
+/** A record or a line in wire form: field name → value. */
+type WireValues = Record<string, unknown>;
 
-function operand(op: Operand, row: Row, scale: number): string {
+function operand(op: Operand, row: WireValues, scale: number): string {
   if (typeof op === 'string') {
     const value = row[op];
     return isDecimal(value) ? value : typeof value === 'number' && Number.isInteger(value) ? String(value) : '0';
@@ -20,10 +21,10 @@ function operand(op: Operand, row: Row, scale: number): string {
   return evaluate(op, row, scale);
 }
 
-function evaluate(formula: Formula, row: Row, scale: number): string {
+function evaluate(formula: Formula, row: WireValues, scale: number): string {
   switch (formula.op) {
     case 'sum': {
-      const lines = Array.isArray(row[formula.collection]) ? (row[formula.collection] as Row[]) : [];
+      const lines = Array.isArray(row[formula.collection]) ? (row[formula.collection] as WireValues[]) : [];
       let total = '0';
       for (const line of lines) {
         const value = line[formula.field];
@@ -45,8 +46,8 @@ function evaluate(formula: Formula, row: Row, scale: number): string {
 }
 
 /** The record with its computed fields (a new object; lines are new objects when they have computed fields). */
-export function computeRecord(def: AnyEntity, record: Readonly<Row>): Row {
-  const out: Row = { ...record };
+export function computeRecord(def: AnyEntity, record: Readonly<WireValues>): WireValues {
+  const out: WireValues = { ...record };
   const entries = Object.entries(def.computed);
   // Line fields first: record totals may sum them.
   for (const [target, formula] of entries) {
@@ -56,7 +57,7 @@ export function computeRecord(def: AnyEntity, record: Readonly<Row>): Row {
     const name = target.slice(dot + 1);
     const field = def.fields[collection] as ChildrenField | undefined;
     const scale = (field?.fields[name] as DecimalField | undefined)?.scale ?? 2;
-    const lines = Array.isArray(out[collection]) ? (out[collection] as Row[]) : [];
+    const lines = Array.isArray(out[collection]) ? (out[collection] as WireValues[]) : [];
     out[collection] = lines.map((line) => ({ ...line, [name]: round(evaluate(formula, line, scale), scale) }));
   }
   for (const [target, formula] of entries) {

@@ -49,7 +49,7 @@ import { changeQuery, initialQuery, pageCount, toggleSort, type ListQuery } from
 import { isDeletable } from '../document/document-state.ts';
 import { Filters } from './Filters.tsx';
 import { deleteRows } from './delete-rows.ts';
-import { ROW_HEIGHT, characterWidths, contentWidths, features, fitsUnclipped, flexibleColumn, gridColumns, listColumns, pageTexts, widestWidth, type Row } from './grid.ts';
+import { ROW_HEIGHT, characterWidths, contentWidths, features, fitsUnclipped, flexibleColumn, gridColumns, listColumns, pageTexts, widestWidth, type ListRow } from './grid.ts';
 import { GridBody, GridHeaderRow, GridTotalsRow, type GridEntry } from './GridParts.tsx';
 import { call, recordPath } from '../form/record-api.ts';
 import { onGridKey } from './grid-keys.ts';
@@ -173,7 +173,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
     features,
     columns: tableColumns,
     data: rows,
-    getRowId: (row: Row) => String(row[entity.key]),
+    getRowId: (row: ListRow) => String(row[entity.key]),
     state: { columnVisibility, sorting, rowSelection: selection },
     manualSorting: true,
     enableMultiSort: true,
@@ -523,7 +523,7 @@ export function EntityList({ entity, access, routeProps, active, reloadToken, on
 }
 
 /** The rows of a list with no answer yet: one array, so what is computed from the rows is not computed again. */
-const NO_ROWS: Row[] = [];
+const NO_ROWS: ListRow[] = [];
 
 /** The fonts of the grid's cells and of its (bold) header, as canvas font strings. */
 interface GridFonts {

@@ -12,7 +12,7 @@ import { formatDecimal, recordPath as recordAddressPath, translate } from '@erp/
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { useTranslation } from '@erp/ui';
 import type { SortItem } from '../data/query.ts';
-import type { GridColumn, Row } from './grid.ts';
+import type { GridColumn, ListRow } from './grid.ts';
 import { ResizeHandle } from './ResizeHandle.tsx';
 import { EntryCell } from './EntryCell.tsx';
 import { RowSlots, useRowWindow, type RowWindow } from './row-window.ts';
@@ -23,8 +23,8 @@ export interface GridEntry {
   fields: ReadonlySet<string>;
   locale: string;
   /** "Counted — <the row's record>". */
-  label(field: string, row: Row): string;
-  save(row: Row, field: string, value: unknown): Promise<string | null>;
+  label(field: string, row: ListRow): string;
+  save(row: ListRow, field: string, value: unknown): Promise<string | null>;
   move(index: number, field: string, direction: 1 | -1): void;
 }
 
@@ -148,7 +148,7 @@ export function GridTotalsRow({
 /** What GridBody needs of a table row: its id and its record. */
 export interface GridRowData {
   id: string;
-  original: Row;
+  original: ListRow;
 }
 
 export function GridBody({
@@ -288,7 +288,7 @@ function RowLink({ screenPath, id, children }: { screenPath: string; id: string;
 export interface GridRowProps {
   shared: RowShared;
   id: string;
-  record: Row;
+  record: ListRow;
   index: number;
   /** Its top below the header (px). */
   offset: number;

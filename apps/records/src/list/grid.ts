@@ -21,10 +21,11 @@ import { cellFormatter, isNumeric, type CellFormatter, type FormatTexts } from '
 export const ROW_HEIGHT = 28;
 export const DEFAULT_COLUMN_WIDTH = 150;
 
-export type Row = Record<string, unknown>;
+/** A row of an entity's list in wire form (the grid shows any entity's: field name → value). */
+export type ListRow = Record<string, unknown>;
 
 export const features = tableFeatures({ columnVisibilityFeature, columnSizingFeature, rowSortingFeature, rowSelectionFeature });
-export const columnHelper = createColumnHelper<typeof features, Row>();
+export const columnHelper = createColumnHelper<typeof features, ListRow>();
 
 /**
  * Option labels once translated, by language and key (issue 40 item 10: a list's status column asked i18next in
@@ -88,7 +89,7 @@ export function listColumns(entity: AnyEntity, hidden: readonly string[], locale
 /** The table columns of `listColumns` (TanStack keeps their visibility, sort and selection). */
 export function gridColumns(columns: readonly GridColumn[]) {
   return columns.map((column) =>
-    columnHelper.accessor((row: Row) => row[column.id], {
+    columnHelper.accessor((row: ListRow) => row[column.id], {
       id: column.id,
       header: column.label,
       size: column.size,
@@ -102,7 +103,7 @@ export function gridColumns(columns: readonly GridColumn[]) {
  * once (a page repeats its statuses, dates and customers), and the column widths and the rows both read these
  * texts, so a page is formatted once per answer, not once to measure and again at each render.
  */
-export function pageTexts(rows: readonly Row[], columns: readonly Pick<GridColumn, 'id' | 'format'>[]): Record<string, readonly string[]> {
+export function pageTexts(rows: readonly ListRow[], columns: readonly Pick<GridColumn, 'id' | 'format'>[]): Record<string, readonly string[]> {
   const texts: Record<string, readonly string[]> = {};
   for (const column of columns) {
     const known = new Map<unknown, string>();

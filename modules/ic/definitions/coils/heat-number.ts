@@ -16,7 +16,7 @@
  *   25 MB, a file name once per record).
  * Coils name their heat (coil.ts); §8 "Heat number {0} cannot be found." is the coil's message.
  */
-import { defineEntity, type RuleIssue } from '@erp/shared/entities/define';
+import { defineEntity, type RuleIssue, type SyncRule } from '@erp/shared/entities/define';
 import { cmp, isDecimal, sum } from '@erp/shared/decimal';
 import { COIL_ROLES, IC, PERCENT_4 } from './common.ts';
 
@@ -41,12 +41,13 @@ export const MECHANICAL_UNIT_OPTIONS = ['MPa', 'psi', 'Percent', 'None', 'HRB', 
 /** EN 10204 inspection document types (DOMAIN-NOTES §6.5). */
 export const CERTIFICATE_TYPES = ['2.1', '2.2', '3.1', '3.2'] as const;
 
-type Row = Record<string, unknown>;
+/** A Chemistry or Mechanicals row in wire form. */
+type PropertyRow = Record<string, unknown>;
 
 /** An element given twice; the total over 100 %. */
-function chemistryIssues(record: Readonly<Row>): RuleIssue[] {
+function chemistryIssues(record: Parameters<SyncRule>[0]): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  const rows = Array.isArray(record['Chemistry']) ? (record['Chemistry'] as Row[]) : [];
+  const rows = Array.isArray(record['Chemistry']) ? (record['Chemistry'] as PropertyRow[]) : [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     const element = row['Element'];
@@ -61,9 +62,9 @@ function chemistryIssues(record: Readonly<Row>): RuleIssue[] {
 }
 
 /** A unit that does not suit its property; a property given twice in one unit. */
-function mechanicalIssues(record: Readonly<Row>): RuleIssue[] {
+function mechanicalIssues(record: Parameters<SyncRule>[0]): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  const rows = Array.isArray(record['Mechanicals']) ? (record['Mechanicals'] as Row[]) : [];
+  const rows = Array.isArray(record['Mechanicals']) ? (record['Mechanicals'] as PropertyRow[]) : [];
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     const property = row['Property'] as keyof typeof MECHANICAL_UNITS | undefined;

@@ -21,14 +21,12 @@ import { inventoryTicket, type TicketType } from '../../definitions/stock/invent
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { Kysely, Transaction } from 'kysely';
-import type { ActionRun, EntityContext, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionRun, EntityContext, EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { adjustCommitted, assertStockYearOpen, balanceOf, QTY_SCALE, recordMovements, type StockMovement } from './ledger.ts';
 import { integrationAccount } from '@erp/modules/gl/server/api';
 import { icDb, type IcDatabase } from '../tables.generated.ts';
 
 type IcTransaction = Transaction<IcDatabase>;
-
-type Row = Record<string, unknown>;
 
 interface TicketLine {
   lineId: number;
@@ -42,14 +40,14 @@ function truthy(raw: unknown): boolean {
   return raw === true || raw === 1 || raw === '1' || raw === 't' || raw === 'true';
 }
 
-function linesOf(record: Row): TicketLine[] {
-  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+function linesOf(record: WireRecord): TicketLine[] {
+  const lines = Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
   return lines.map((line, index) => ({
     lineId: typeof line['LineId'] === 'number' ? line['LineId'] : index + 1,
     productId: String(line['ProductId'] ?? ''),
     quantity: String(line['Quantity'] ?? '0'),
     unitCost: typeof line['UnitCost'] === 'string' && line['UnitCost'] !== '' ? line['UnitCost'] : null,
-    lots: (Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : []).map((lot) => ({ lotNo: String(lot['LotNo'] ?? ''), quantity: String(lot['Quantity'] ?? '0') })),
+    lots: (Array.isArray(line['Lots']) ? (line['Lots'] as WireRecord[]) : []).map((lot) => ({ lotNo: String(lot['LotNo'] ?? ''), quantity: String(lot['Quantity'] ?? '0') })),
   }));
 }
 
@@ -69,7 +67,7 @@ async function productFlags(db: Kysely<IcDatabase>, ids: readonly string[]): Pro
 }
 
 /** §5 product and lot rules that need the products table. */
-export async function ticketLineIssues(db: Kysely<IcDatabase>, record: Row): Promise<RuleIssue[]> {
+export async function ticketLineIssues(db: Kysely<IcDatabase>, record: WireRecord): Promise<RuleIssue[]> {
   const lines = linesOf(record);
   const flags = await productFlags(db, lines.map((line) => line.productId));
   const issues: RuleIssue[] = [];
@@ -91,7 +89,7 @@ export async function ticketLineIssues(db: Kysely<IcDatabase>, record: Row): Pro
 }
 
 /** What each line takes out of the ticket's warehouse (allocation), per product. */
-function outgoing(record: Row): Map<string, Decimal> {
+function outgoing(record: WireRecord): Map<string, Decimal> {
   const type = record['TicketType'] as TicketType;
   const out = new Map<string, Decimal>();
   for (const line of linesOf(record)) {
@@ -101,7 +99,7 @@ function outgoing(record: Row): Map<string, Decimal> {
   return out;
 }
 
-export async function allocate(trx: IcTransaction, record: Row, sign: 1 | -1): Promise<void> {
+export async function allocate(trx: IcTransaction, record: WireRecord, sign: 1 | -1): Promise<void> {
   const warehouse = String(record['WarehouseId']);
   // Sorted: parallel tickets lock balance rows in one order.
   for (const [productId, quantity] of [...outgoing(record)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
@@ -122,7 +120,7 @@ const TOUCHED = ['stock_balances', 'stock_ledger', 'stock_lot_balances', 'gl_ent
  * ticket was saved). `record` is the ticket in wire form (TicketId, TicketNo, TicketDate, WarehouseId, …, Lines
  * with Lots).
  */
-export async function moveTicketStock(trx: IcTransaction, record: Row, userId: string): Promise<void> {
+export async function moveTicketStock(trx: IcTransaction, record: WireRecord, userId: string): Promise<void> {
   const type = record['TicketType'] as TicketType;
   const warehouse = String(record['WarehouseId']);
   const lines = linesOf(record);

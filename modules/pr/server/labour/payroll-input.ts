@@ -15,8 +15,7 @@ import { sendAnswer, type EntityRoutes } from '@erp/server/entities/special-rout
 import { callResult as resultOf } from '@erp/server/entities/call-result';
 import { DEFAULT_PAY_CODE } from '../../definitions/labour.ts';
 import { prDb } from '../tables.generated.ts';
-
-type Row = Record<string, unknown>;
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 const SCHEMA = apiSchema({
   summary: "An employee's approved time cards a payroll transaction may pay",
@@ -27,7 +26,7 @@ const SCHEMA = apiSchema({
 });
 
 export const timeCardLineRoutes: EntityRoutes = async (app, { contextOf }) => {
-  app.post<{ Body: { Header: Row; Key: string } }>('/api/pr/time-card-lines', { schema: SCHEMA }, async (request, reply) => {
+  app.post<{ Body: { Header: WireRecord; Key: string } }>('/api/pr/time-card-lines', { schema: SCHEMA }, async (request, reply) => {
     const ctx = await contextOf(request, reply, 'pr-transaction', 'write');
     if (!ctx) return reply;
     const db = prDb(ctx.db);

@@ -21,7 +21,6 @@ import { workOrder } from '../../definitions/labour.ts';
 import { employeeWorkdayReport, generateWorkOrders, jobCosting, labourBudgetReport, timeSheetReport } from '../../definitions/labour-reports.ts';
 import { prDb, type PrDatabase } from '../tables.generated.ts';
 
-type Row = Record<string, unknown>;
 const NOT_FOUND = 'te:rules.notFound';
 
 const employeeName = sql<string>`e.first_name || ' ' || e.last_name`;
@@ -142,7 +141,7 @@ const employeeWorkday: ServerReport = {
 };
 
 /** A lot's model budget as work order lines. */
-async function budgetLines(trx: Transaction<PrDatabase>, modelId: string): Promise<Row[]> {
+async function budgetLines(trx: Transaction<PrDatabase>, modelId: string) {
   const rows = await trx.selectFrom('pr_labour_budgets').select(['work_code_id', 'hours']).where('model_id', '=', modelId).orderBy('work_code_id').execute();
   return rows.map((row) => ({ WorkCodeId: row.work_code_id, BudgetHours: decimalFromDb(trx, row.hours, 4) ?? '0.0000' }));
 }

@@ -14,14 +14,13 @@ import { mul } from '@erp/shared/decimal';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import { callResult, messageIn, BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
-import { setField, type EntityHooks } from '@erp/server/entities/hooks';
+import { setField, type EntityHooks, type WireRecord } from '@erp/server/entities/hooks';
 import type { Transaction } from 'kysely';
 import { text } from '@erp/modules/te/server/api';
 import { LEDGER_IN_USE } from '../../definitions/labour.ts';
 import { lockRows } from '@erp/server/exactly-once/compare-and-set';
 import { prDb, type PrDatabase } from '../tables.generated.ts';
 
-type Row = Record<string, unknown>;
 type PrTransaction = Transaction<PrDatabase>;
 const NOT_FOUND = 'te:rules.notFound';
 
@@ -65,7 +64,7 @@ export const timeCardHooks: EntityHooks = {
 };
 
 /** Issues of a payroll transaction's lines that pay time cards (see the top of the file). */
-export async function timeCardLineIssues(trx: PrTransaction, transactionId: number | null, employeeId: string, lines: readonly Row[]): Promise<RuleIssue[]> {
+export async function timeCardLineIssues(trx: PrTransaction, transactionId: number | null, employeeId: string, lines: readonly WireRecord[]): Promise<RuleIssue[]> {
   const issues: RuleIssue[] = [];
   // The cards this save pays, locked first: two saves paying one card cannot both find it unpaid (issue 39).
   await lockRows(trx, 'pr_time_cards', 'time_card_no', [...new Set(lines.map((line) => text(line['TimeCardNo'])).filter((number) => number !== ''))]);

@@ -19,10 +19,11 @@
 import { add, toUnits, type Decimal } from '@erp/shared/decimal';
 import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import { apDb, type ApDatabase } from '../../../server/tables.generated.ts';
 
-type Row = Record<string, unknown>;
+/** The paying bank account's row (A/P's payment runs and payroll's pay runs read it whole). */
+export type EftBank = Selectable<ApDatabase['bank_accounts']>;
 
 export interface EftPayment {
   chequeId: number;
@@ -63,18 +64,18 @@ export function digits(value: unknown): string {
 }
 
 /** The originator's fields of a CPA 005 file: the paying bank account's routing and currency, the company's name. */
-export async function originatorOf<D>(trx: Transaction<D>, bank: Row) {
-  const routing = digits(bank['institution_transit']);
+export async function originatorOf<D>(trx: Transaction<D>, bank: EftBank) {
+  const routing = digits(bank.institution_transit);
   // Payroll's run asks too, in its own transaction: read through A/P's view.
   const company = await apDb(trx).selectFrom('companies').select('name').orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst();
-  const longName = String(company?.name ?? bank['name'] ?? '');
+  const longName = company?.name ?? bank.name ?? '';
   return {
     dataCentre: routing.slice(0, 3),
-    currency: String(bank['currency_code'] ?? 'CAD'),
+    currency: bank.currency_code ?? 'CAD',
     shortName: longName.slice(0, 15),
     longName,
     returnInstitution: `0${routing}`,
-    returnAccount: digits(bank['account_number']),
+    returnAccount: digits(bank.account_number),
   };
 }
 
@@ -113,11 +114,11 @@ export function cpa005(options: { originatorId: string; fileCreationNo: number; 
 }
 
 /** Writes the run's file (ap_eft_files) from the bank's and the vendors' details. */
-export async function writeEftFile(trx: Transaction<ApDatabase>, run: { bank: Row; fileCreationNo: number; batchId: number; date: string; payments: readonly EftPayment[] }): Promise<void> {
+export async function writeEftFile(trx: Transaction<ApDatabase>, run: { bank: EftBank; fileCreationNo: number; batchId: number; date: string; payments: readonly EftPayment[] }): Promise<void> {
   const { bank } = run;
-  const routing = digits(bank['institution_transit']);
-  const originatorId = String(bank['eft_originator_id'] ?? '');
-  if (!originatorId || routing.length !== 8) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.bankNoEft', { bank: bank['bank_account_id'] }, 'BankAccountId');
+  const routing = digits(bank.institution_transit);
+  const originatorId = bank.eft_originator_id ?? '';
+  if (!originatorId || routing.length !== 8) throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.bankNoEft', { bank: bank.bank_account_id }, 'BankAccountId');
   const vendors = await trx.selectFrom('ap_vendor_banks').selectAll().where('vendor_id', 'in', run.payments.map((p) => p.vendorId)).execute();
   const byVendor = new Map(vendors.map((row) => [String(row.vendor_id), row]));
   const payments = run.payments.map((payment) => {
@@ -130,14 +131,14 @@ export async function writeEftFile(trx: Transaction<ApDatabase>, run: { bank: Ro
     fileCreationNo: run.fileCreationNo,
     date: run.date,
     ...(await originatorOf(trx, bank)),
-    transactionCode: /^[0-9]{3}$/.test(String(bank['cpa_code'] ?? '')) ? String(bank['cpa_code']) : '460',
+    transactionCode: /^[0-9]{3}$/.test(bank.cpa_code ?? '') ? String(bank.cpa_code) : '460',
     payments,
   });
   const total = payments.reduce<Decimal>((sum, p) => add(sum, p.amount), '0.00');
-  const exists = await trx.selectFrom('ap_eft_files').select('eft_file_id').where('bank_account_id', '=', String(bank['bank_account_id'])).where('file_creation_no', '=', run.fileCreationNo).executeTakeFirst();
+  const exists = await trx.selectFrom('ap_eft_files').select('eft_file_id').where('bank_account_id', '=', bank.bank_account_id).where('file_creation_no', '=', run.fileCreationNo).executeTakeFirst();
   if (exists) throw BusinessError.of(409, 'file_number_used', 'ap:ap-payment-batch.rules.fileNumberUsed', { number: run.fileCreationNo }, 'EftFileNo');
   await trx
     .insertInto('ap_eft_files')
-    .values({ bank_account_id: String(bank['bank_account_id']), file_creation_no: run.fileCreationNo, batch_id: run.batchId, created_on: new Date().toISOString(), total: decimalToDb(engineOf(trx), total, 2), content })
+    .values({ bank_account_id: bank.bank_account_id, file_creation_no: run.fileCreationNo, batch_id: run.batchId, created_on: new Date().toISOString(), total: decimalToDb(engineOf(trx), total, 2), content })
     .execute();
 }

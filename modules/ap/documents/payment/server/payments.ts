@@ -32,22 +32,23 @@ import { assertPeriodOpen, integrationAccount } from '@erp/modules/gl/server/api
 import { BusinessError, messageIn } from '@erp/server/entities/call-result';
 import { decimalFromDb, decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { Transaction } from 'kysely';
-import type { EntityHooks } from '@erp/server/entities/hooks';
+import type { EntityHooks, WireRecord } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE } from '../../../definitions/common.ts';
-import { writeEftFile, type EftPayment } from './eft.ts';
+import { writeEftFile, type EftBank, type EftPayment } from './eft.ts';
 import { addApItem, apAccount, applyApItem, discountOn, INVOICE_ORIGIN, itemOf, itemOfInvoice, postAp, postApMany, relief, type ApItem } from '../../../server/subledger.ts';
 import { setField } from '@erp/server/entities/hooks';
-import { apDb, type ApDatabase } from '../../../server/tables.generated.ts';
+import { apDb, type ApDatabase, type ApInvoiceRow } from '../../../server/tables.generated.ts';
 
-type Row = Record<string, unknown>;
+/** A run's or a disbursement's line in wire form (InvoiceId, Payment, Discount …; `checkLines` completes it). */
+export type PaymentLine = Record<string, unknown>;
 type ApTransaction = Transaction<ApDatabase>;
 
 export const PAYMENT_TOUCHES = ['gl_entries', 'gl_balances', 'gl_journals', 'ap_items', 'ap_applications', 'ap_invoices', 'ap_cheques', 'ap_payment_batch_lines'];
 /** The first cheque number of a bank that has never printed one. */
 export const FIRST_CHEQUE_NO = 1001;
 
-const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
+const linesOf = (record: WireRecord): PaymentLine[] => (Array.isArray(record['Lines']) ? (record['Lines'] as PaymentLine[]) : []);
 const wireText = (value: unknown): string | null => (value == null ? null : String(value));
 
 export async function bankOf(trx: ApTransaction, bankId: string) {
@@ -57,12 +58,15 @@ export async function bankOf(trx: ApTransaction, bankId: string) {
   return bank;
 }
 
+/** The columns of a payable document `checkLines` reads. */
+type PayableInvoice = Pick<ApInvoiceRow, 'invoice_id' | 'document_no' | 'vendor_doc_no' | 'vendor_id' | 'status' | 'document_type'>;
+
 /** A payable document and its item, or the refusal naming the line. */
-function payable(invoice: Row | undefined, item: ApItem | undefined, invoiceId: number, field: string): { invoice: Row; item: ApItem } {
+function payable(invoice: PayableInvoice | undefined, item: ApItem | undefined, invoiceId: number, field: string): { invoice: PayableInvoice; item: ApItem } {
   // An invoice on hold or in exception cannot be paid (SCREENS.md WP5 acceptance 2).
-  if (invoice && (invoice['status'] === 'OnHold' || invoice['status'] === 'Exception')) throw BusinessError.of(409, 'on_hold', 'ap:ap-payment-batch.rules.onHold', { document: invoice['document_no'] }, field);
-  if (!invoice || !item || invoice['document_type'] === 'CreditNote') throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.notPayable', { document: invoice?.['document_no'] ?? invoiceId }, field);
-  if (invoice['status'] !== 'Posted' || item.status !== 'Open') throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.notPayable', { document: invoice['document_no'] }, field);
+  if (invoice && (invoice.status === 'OnHold' || invoice.status === 'Exception')) throw BusinessError.of(409, 'on_hold', 'ap:ap-payment-batch.rules.onHold', { document: invoice.document_no }, field);
+  if (!invoice || !item || invoice.document_type === 'CreditNote') throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.notPayable', { document: invoice?.document_no ?? invoiceId }, field);
+  if (invoice.status !== 'Posted' || item.status !== 'Open') throw BusinessError.of(400, 'validation_failed', 'ap:ap-payment-batch.rules.notPayable', { document: invoice.document_no }, field);
   return { invoice, item };
 }
 
@@ -79,7 +83,7 @@ function chunks<T>(values: readonly T[]): T[][] {
  */
 async function payables(trx: ApTransaction, invoiceIds: readonly number[], lock: boolean) {
   const engine = engineOf(trx);
-  const invoices = new Map<number, Row>();
+  const invoices = new Map<number, PayableInvoice>();
   const items = new Map<number, ApItem>();
   const taken = new Map<number, Decimal>();
   for (const ids of chunks([...new Set(invoiceIds)].filter((id) => Number.isSafeInteger(id)))) {
@@ -103,7 +107,7 @@ async function payables(trx: ApTransaction, invoiceIds: readonly number[], lock:
 }
 
 /** Checks and completes the lines (module header); answers the totals and the lines' items. */
-export async function checkLines(trx: ApTransaction, lines: Row[], paymentDate: string, vendorId: string | null, currency: string, lock = false): Promise<{ total: Decimal; discounts: Decimal; items: Map<number, ApItem> }> {
+export async function checkLines(trx: ApTransaction, lines: PaymentLine[], paymentDate: string, vendorId: string | null, currency: string, lock = false): Promise<{ total: Decimal; discounts: Decimal; items: Map<number, ApItem> }> {
   const home = await homeCurrency(trx);
   const seen = new Set<number>();
   let total: Decimal = '0.00';
@@ -121,8 +125,8 @@ export async function checkLines(trx: ApTransaction, lines: Row[], paymentDate: 
     // Amounts in the document's currency: its balance in it.
     const owed = item.foreignOpenBalance ?? item.openBalance;
     line['VendorId'] = item.firmId;
-    line['DocumentNo'] = invoice['document_no'];
-    line['VendorDocNo'] = invoice['vendor_doc_no'];
+    line['DocumentNo'] = invoice.document_no;
+    line['VendorDocNo'] = invoice.vendor_doc_no;
     line['DueDate'] = item.dueDate;
     line['Balance'] = owed;
     const discount = String(line['Discount'] ?? '0.00');
@@ -143,10 +147,10 @@ export async function checkLines(trx: ApTransaction, lines: Row[], paymentDate: 
 const QUEUE_LIMIT = 5000;
 
 /** The payments queue: what is due (module header), as new lines. */
-export async function queue(trx: ApTransaction, batch: Row): Promise<Row[]> {
+export async function queue(trx: ApTransaction, batch: WireRecord): Promise<PaymentLine[]> {
   const engine = engineOf(trx);
   const home = await homeCurrency(trx);
-  const currency = String((await bankOf(trx, String(batch['BankAccountId'])))['currency_code'] ?? home);
+  const currency = (await bankOf(trx, String(batch['BankAccountId']))).currency_code ?? home;
   const payThrough = String(batch['PayThroughDate']);
   const paymentDate = String(batch['PaymentDate']);
   // Joined on the document number (unique per A/P document), portable across both engines.
@@ -183,7 +187,7 @@ export async function queue(trx: ApTransaction, batch: Row): Promise<Row[]> {
     const sums = await trx.selectFrom('ap_applications').select(['to_item_id', (eb) => eb.fn.sum('discount').as('taken')]).where('to_item_id', 'in', ids).groupBy('to_item_id').execute();
     for (const sum of sums) taken.set(sum.to_item_id, decimalFromDb(engine, sum.taken, 2) ?? '0.00');
   }
-  const lines: Row[] = [];
+  const lines: PaymentLine[] = [];
   for (const row of rows) {
     const item = { discountDate: row.discount_date, discountAvailable: decimalFromDb(engine, row.discount_available, 2) ?? '0.00' };
     const balance = decimalFromDb(engine, row.foreign_open_balance, 2) ?? decimalFromDb(engine, row.open_balance, 2) ?? '0.00';
@@ -196,7 +200,7 @@ export async function queue(trx: ApTransaction, batch: Row): Promise<Row[]> {
   return [...lines.filter((line) => !isZero(String(line['Discount']))), ...lines.filter((line) => isZero(String(line['Discount'])))];
 }
 
-async function writeLines(trx: ApTransaction, batchId: number, lines: readonly Row[]): Promise<void> {
+async function writeLines(trx: ApTransaction, batchId: number, lines: readonly PaymentLine[]): Promise<void> {
   const engine = engineOf(trx);
   await trx.deleteFrom('ap_payment_batch_lines').where('batch_id', '=', batchId).execute();
   for (let start = 0; start < lines.length; start += 500) {
@@ -267,7 +271,7 @@ function paymentLines(figures: ReturnType<typeof paymentFigures>, accounts: { pa
 }
 
 export interface VendorPayment {
-  bank: Row;
+  bank: EftBank;
   method: 'Cheque' | 'EFT';
   /** A cheque's number (checked unused on the bank: §8 "Cheque number has been used."), null for EFT. */
   chequeNo: number | null;
@@ -276,7 +280,7 @@ export interface VendorPayment {
   disbursementId: number | null;
   vendorId: string;
   /** Checked lines (InvoiceId, Payment, Discount) of this vendor. */
-  lines: readonly Row[];
+  lines: readonly PaymentLine[];
   paymentDate: string;
   userId: string;
   /** The field a used cheque number is reported on. */
@@ -290,14 +294,14 @@ export interface VendorPayment {
  */
 export async function payVendor(trx: ApTransaction, payment: VendorPayment): Promise<EftPayment> {
   const { bank, vendorId, paymentDate, userId } = payment;
-  const bankId = String(bank['bank_account_id']);
+  const bankId = bank.bank_account_id;
   const engine = engineOf(trx);
   const now = new Date().toISOString();
   const vendor = await trx.selectFrom('firms').select(['name']).where('firm_id', '=', vendorId).executeTakeFirst();
   const paid = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Payment'])), '0.00');
   const discount = payment.lines.reduce<Decimal>((sum, line) => add(sum, String(line['Discount'] ?? '0.00')), '0.00');
-  const fx = await exchange(trx, String(bank['currency_code']), paymentDate);
-  const reliefs: { line: Row; item: ApItem; relief: ReturnType<typeof relief> }[] = [];
+  const fx = await exchange(trx, String(bank.currency_code), paymentDate);
+  const reliefs: { line: PaymentLine; item: ApItem; relief: ReturnType<typeof relief> }[] = [];
   for (const line of payment.lines) {
     const item = (await itemOfInvoice(trx, Number(line['InvoiceId']), true))!;
     reliefs.push({ line, item, relief: relief(item, String(line['Payment']), String(line['Discount'] ?? '0.00'), fx.rate) });
@@ -334,7 +338,7 @@ export async function payVendor(trx: ApTransaction, payment: VendorPayment): Pro
   if (number !== null) await trx.insertInto('ap_cheque_numbers').values({ bank_account_id: bankId, cheque_no: number, cheque_id: chequeId }).execute();
   const documentNo = number !== null ? `CHQ${number}` : `EFT${payment.eftFileNo}-${chequeId}`;
   const figures = paymentFigures(reliefs.map((r) => r.relief), paid, fx.rate);
-  const postingLines = paymentLines(figures, { payable: await apAccount(trx, 'PAYABLE'), bank: String(bank['gl_account_id']), discount: isZero(figures.discount) ? null : await apAccount(trx, 'DISCOUNT-TAKEN'), gainLoss: isZero(figures.gainLoss) ? null : await gainLossAccount(trx) }, vendorId);
+  const postingLines = paymentLines(figures, { payable: await apAccount(trx, 'PAYABLE'), bank: String(bank.gl_account_id), discount: isZero(figures.discount) ? null : await apAccount(trx, 'DISCOUNT-TAKEN'), gainLoss: isZero(figures.gainLoss) ? null : await gainLossAccount(trx) }, vendorId);
   const posted = await postAp(trx, { date: paymentDate, documentNo, description: `${vendorId} ${vendor?.name ?? ''}`, origin: { type: 'ap-cheque', id: String(chequeId) }, lines: postingLines, reversalOf: null, userId });
   const itemId = await addApItem(trx, { firmId: vendorId, itemType: 'Payment', documentNo, documentDate: paymentDate, amount: neg(figures.applied), foreign: fx.foreign ? { currency: fx.currency, amount: neg(paid), rate: fx.rate } : null, origin: { type: 'ap-cheque', id: String(chequeId) }, journalId: posted.journalId, userId });
   for (const { item, relief: r } of reliefs) {
@@ -349,7 +353,7 @@ export async function payVendor(trx: ApTransaction, payment: VendorPayment): Pro
  * payment is what `payVendor` writes — its cheque, number, posting, payment item and applications — but written
  * for the whole run in a few multi-row statements (a run of 1,000 cheques ≤ 2 s: issue 24 performance).
  */
-export async function payRun(trx: ApTransaction, batch: Row, startingChequeNo: number | null, userId: string): Promise<{ first: number | null; last: number | null; eftFileNo: number | null }> {
+export async function payRun(trx: ApTransaction, batch: WireRecord, startingChequeNo: number | null, userId: string): Promise<{ first: number | null; last: number | null; eftFileNo: number | null }> {
   const engine = engineOf(trx);
   const paymentDate = String(batch['PaymentDate']);
   await assertPeriodOpen(trx, paymentDate, 'ap', 'PaymentDate');
@@ -358,9 +362,9 @@ export async function payRun(trx: ApTransaction, batch: Row, startingChequeNo: n
   const batchId = Number(batch['BatchId']);
   const lines = linesOf(batch);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
-  const fx = await exchange(trx, String(bank['currency_code']), paymentDate);
+  const fx = await exchange(trx, String(bank.currency_code), paymentDate);
   const { items } = await checkLines(trx, lines, paymentDate, (batch['VendorId'] as string | null) ?? null, fx.currency, true);
-  const byVendor = new Map<string, Row[]>();
+  const byVendor = new Map<string, PaymentLine[]>();
   for (const line of lines) byVendor.set(String(line['VendorId']), [...(byVendor.get(String(line['VendorId'])) ?? []), line]);
   const vendors = [...byVendor.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const method = batch['PaymentMethod'] === 'EFT' ? 'EFT' : 'Cheque';
@@ -385,7 +389,7 @@ export async function payRun(trx: ApTransaction, batch: Row, startingChequeNo: n
     for (const row of await trx.selectFrom('firms').select(['firm_id', 'name']).where('firm_id', 'in', ids).execute()) names.set(row.firm_id, row.name ?? row.firm_id);
   }
   const now = new Date().toISOString();
-  const sum = (rows: readonly Row[], field: string) => rows.reduce<Decimal>((total, line) => add(total, String(line[field] ?? '0.00')), '0.00');
+  const sum = (rows: readonly PaymentLine[], field: string) => rows.reduce<Decimal>((total, line) => add(total, String(line[field] ?? '0.00')), '0.00');
   const payments = vendors.map((vendorId, index) => {
     const vendorLines = byVendor.get(vendorId)!.map((line) => {
       const item = items.get(Number(line['InvoiceId']))!;
@@ -442,7 +446,7 @@ export async function payRun(trx: ApTransaction, batch: Row, startingChequeNo: n
       origin: { type: 'ap-cheque', id: String(payment.chequeId) },
       lines: paymentLines(
         payment.figures,
-        { payable: payableAccount, bank: String(bank['gl_account_id']), discount: isZero(payment.figures.discount) ? null : discountAccount, gainLoss: isZero(payment.figures.gainLoss) ? null : gainLossAccountId },
+        { payable: payableAccount, bank: String(bank.gl_account_id), discount: isZero(payment.figures.discount) ? null : discountAccount, gainLoss: isZero(payment.figures.gainLoss) ? null : gainLossAccountId },
         payment.vendorId,
       ),
       reversalOf: null,
@@ -582,7 +586,7 @@ export const apPaymentBatchHooks: EntityHooks = {
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
     const bank = await bankOf(trx, String(next['BankAccountId']));
     const lines = linesOf(next);
-    const { total, discounts } = await checkLines(trx, lines, String(next['PaymentDate']), (next['VendorId'] as string | null) ?? null, String(bank['currency_code']));
+    const { total, discounts } = await checkLines(trx, lines, String(next['PaymentDate']), (next['VendorId'] as string | null) ?? null, String(bank.currency_code));
     setField(change, 'Lines', lines);
     if (next['Total'] !== total) setField(change, 'Total', total);
     if (next['DiscountTotal'] !== discounts) setField(change, 'DiscountTotal', discounts);
@@ -603,7 +607,7 @@ export const apPaymentBatchHooks: EntityHooks = {
         if (linesOf(run.record).length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const trx = apDb(run.trx);
         const bank = await bankOf(trx, String(run.record['BankAccountId']));
-        await checkLines(trx, linesOf(run.record), String(run.record['PaymentDate']), (run.record['VendorId'] as string | null) ?? null, String(bank['currency_code']));
+        await checkLines(trx, linesOf(run.record), String(run.record['PaymentDate']), (run.record['VendorId'] as string | null) ?? null, String(bank.currency_code));
       },
     },
     print: {

@@ -41,7 +41,8 @@ import { addArItem, addArItems, applyArItem, arAccount, arItem, arPosting, type 
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { setField } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
+/** The fields of a line `priceLines` reads, in wire form (a document's line, or a new invoice's). */
+export type PricingLine = { readonly [K in 'LineId' | 'Description' | 'AccountId' | 'Quantity' | 'UnitPrice' | 'TaxGroup']?: unknown };
 type ArTransaction = Transaction<ArDatabase>;
 
 /**
@@ -138,7 +139,7 @@ export interface PricedLine {
 }
 
 /** Amounts and taxes of each line (see the module header). */
-export async function priceLines<D>(trx: Transaction<D>, lines: readonly Row[], province: string, date: string, memo?: PricingMemo): Promise<PricedLine[]> {
+export async function priceLines<D>(trx: Transaction<D>, lines: readonly PricingLine[], province: string, date: string, memo?: PricingMemo): Promise<PricedLine[]> {
   let rates = memo?.rates.get(province);
   if (!rates) {
     rates = await ratesOf(trx, province);
@@ -309,8 +310,8 @@ export async function postDocument(trx: ArTransaction, document: DocumentFacts, 
   return { journalId: result.journalId, itemId, total };
 }
 
-function linesOf(record: Row): Row[] {
-  return Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
+function linesOf(record: ArInvoiceRecord): ArInvoiceRecord['Lines'] {
+  return Array.isArray(record.Lines) ? record.Lines : [];
 }
 
 type Engine = ReturnType<typeof engineOf>;

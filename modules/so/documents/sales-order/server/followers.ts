@@ -13,8 +13,7 @@
  */
 import type { BusinessError } from '@erp/server/entities/call-result';
 import type { Transaction } from 'kysely';
-
-type Row = Record<string, unknown>;
+import type { WireRecord } from '@erp/server/entities/hooks';
 
 /** The stages a follower hears of (the order's own state names Committed as Processing for the customer). */
 export type SalesOrderStage = 'Processing' | 'Shipped' | 'Invoiced' | 'Cancelled';
@@ -23,9 +22,9 @@ export interface SalesOrderFollower {
   /** The tables `moved` writes. */
   tables: readonly string[];
   /** The orders (wire form) reached `stage`, in their transaction. */
-  moved?<D>(trx: Transaction<D>, records: readonly Row[], stage: SalesOrderStage): Promise<void>;
+  moved?<D>(trx: Transaction<D>, records: readonly WireRecord[], stage: SalesOrderStage): Promise<void>;
   /** Why the order may not be committed, else null. */
-  commitRefusal?<D>(trx: Transaction<D>, record: Row): Promise<BusinessError | null>;
+  commitRefusal?<D>(trx: Transaction<D>, record: WireRecord): Promise<BusinessError | null>;
 }
 
 const followers: SalesOrderFollower[] = [];
@@ -36,13 +35,13 @@ export function followSalesOrders(follower: SalesOrderFollower): void {
 }
 
 /** Tells every follower that `records` reached `stage`. */
-export async function ordersMoved<D>(trx: Transaction<D>, records: readonly Row[], stage: SalesOrderStage): Promise<void> {
+export async function ordersMoved<D>(trx: Transaction<D>, records: readonly WireRecord[], stage: SalesOrderStage): Promise<void> {
   if (records.length === 0) return;
   for (const follower of followers) await follower.moved?.(trx, records, stage);
 }
 
 /** The first follower's refusal of committing `record`, else null. */
-export async function commitRefusal<D>(trx: Transaction<D>, record: Row): Promise<BusinessError | null> {
+export async function commitRefusal<D>(trx: Transaction<D>, record: WireRecord): Promise<BusinessError | null> {
   for (const follower of followers) {
     const refusal = await follower.commitRefusal?.(trx, record);
     if (refusal) return refusal;

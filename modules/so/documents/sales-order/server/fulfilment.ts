@@ -36,8 +36,8 @@ import type { SoDatabase } from '../../../server/tables.generated.ts';
 import { perTransaction } from '@erp/server/db/per-transaction';
 import { commitRefusal, followerTables, ordersMoved } from './followers.ts';
 import type { SalesOrderRecord } from '../definition.ts';
+import type { WireRecord } from '@erp/server/entities/hooks';
 
-type Row = Record<string, unknown>;
 type SoTransaction = Transaction<SoDatabase>;
 
 export const CREDIT_LIMIT_CONFIRMATION = 'credit-limit';
@@ -91,14 +91,14 @@ export async function familyAccount(trx: SoTransaction, kind: 'COGS' | 'SALES', 
 }
 
 /** Every stocked line's quantity, by product (one line per product: §8 "Product already added."). */
-async function stockedQuantities(trx: SoTransaction, record: Row): Promise<{ productId: string; quantity: Decimal }[]> {
+async function stockedQuantities(trx: SoTransaction, record: WireRecord): Promise<{ productId: string; quantity: Decimal }[]> {
   const lines = linesOf(record);
   const facts = await productFacts(trx, lines.map((line) => String(line['ProductId'])));
   return lines.filter((line) => facts.get(String(line['ProductId']))?.trackInventory).map((line) => ({ productId: String(line['ProductId']), quantity: String(line['Quantity']) }));
 }
 
 /** Adds (sign +1) or releases (−1) the order's commitment in its warehouse. */
-export async function commitStock(trx: SoTransaction, record: Row, sign: 1 | -1): Promise<void> {
+export async function commitStock(trx: SoTransaction, record: WireRecord, sign: 1 | -1): Promise<void> {
   const warehouseId = String(record['WarehouseId']);
   for (const line of await stockedQuantities(trx, record)) await adjustCommitted(trx, line.productId, warehouseId, sign > 0 ? line.quantity : neg(line.quantity));
 }
@@ -120,7 +120,7 @@ async function exposure(trx: SoTransaction, billToId: string, orderKey: number):
 }
 
 /** The commit's checks (see the header); throws the refusal or the question. */
-export async function checkCredit(trx: SoTransaction, record: Row, confirmations: ReadonlySet<string>): Promise<void> {
+export async function checkCredit(trx: SoTransaction, record: WireRecord, confirmations: ReadonlySet<string>): Promise<void> {
   const billToId = String(record['BillToId']);
   const refusal = await commitRefusal(trx, record);
   if (refusal) throw refusal;
@@ -134,7 +134,7 @@ export async function checkCredit(trx: SoTransaction, record: Row, confirmations
 }
 
 /** Ships an order (wire form, Committed) on `date`; answers the IC journal. */
-export async function shipOrder(trx: SoTransaction, record: Row, date: string, userId: string): Promise<{ journalId: number | null }> {
+export async function shipOrder(trx: SoTransaction, record: WireRecord, date: string, userId: string): Promise<{ journalId: number | null }> {
   const lines = linesOf(record);
   if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
   const warehouseId = String(record['WarehouseId']);
@@ -148,7 +148,7 @@ export async function shipOrder(trx: SoTransaction, record: Row, date: string, u
     const fact = facts.get(productId);
     if (!fact?.trackInventory) continue;
     const quantity = round(String(line['Quantity']), 4);
-    const entered = (Array.isArray(line['Lots']) ? (line['Lots'] as Row[]) : []).map((lot) => ({ lotNo: String(lot['LotNo']), quantity: round(String(lot['Quantity']), 4) }));
+    const entered = (Array.isArray(line['Lots']) ? (line['Lots'] as WireRecord[]) : []).map((lot) => ({ lotNo: String(lot['LotNo']), quantity: round(String(lot['Quantity']), 4) }));
     let lots: { lotNo: string; quantity: Decimal }[] = entered;
     if (fact.trackLot && lots.length === 0) {
       const allocated = await allocateLots(trx, productId, warehouseId, quantity);

@@ -20,7 +20,7 @@
 import { isValidDate } from '@erp/shared/entities/field-value';
 import { assertStockYearOpen } from '@erp/modules/ic/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
-import type { ActionOutcome, Change, EntityHooks } from '@erp/server/entities/hooks';
+import type { ActionOutcome, ActionRun, Change, EntityHooks } from '@erp/server/entities/hooks';
 import type { CreatedInvoice, PreparedInvoice } from '@erp/modules/ar/server/api';
 import { checkCredit, commitStock, invoiceOrder, invoiceTouches, prepareOrderInvoice, shipOrder, shipTouches, writeOrderInvoices } from './fulfilment.ts';
 import { followerTables, ordersMoved } from './followers.ts';
@@ -31,27 +31,25 @@ import { checkOrderLots, namesLots } from '../../../server/lots.ts';
 import { setField } from '@erp/server/entities/hooks';
 import { soDb } from '../../../server/tables.generated.ts';
 
-type Row = Record<string, unknown>;
-
 /** Today in UTC (a process or a caller without a date). */
 export function today(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
 /** The body's date field, today when absent; a bad date is the generic date message. */
-function dateOf(body: Row, field: string): string {
+function dateOf(body: ActionRun['body'], field: string): string {
   const raw = body[field];
   if (raw === undefined || raw === null || raw === '') return today();
   if (typeof raw !== 'string' || !isValidDate(raw)) throw BusinessError.of(400, 'validation_failed', 'entities:validation.date', { label: field }, field);
   return raw;
 }
 
-async function assertLines(record: Row): Promise<void> {
+async function assertLines(record: SalesOrderRecord): Promise<void> {
   if (linesOf(record).length === 0) throw BusinessError.of(400, 'no_lines', 'so:sales-order.rules.needsLine', {}, 'Lines');
 }
 
 /** The outcome of an order's `invoice` action. */
-function invoiced(record: Row, invoice: CreatedInvoice): ActionOutcome {
+function invoiced(record: SalesOrderRecord, invoice: CreatedInvoice): ActionOutcome {
   return {
     set: { InvoiceId: invoice.invoiceId, InvoiceNo: invoice.documentNo },
     touched: invoiceTouches(),
