@@ -64,6 +64,32 @@ describe.skipIf(engine !== 'postgres')('prepared statements on a PostgreSQL conn
     }
   });
 
+  it('reads the rows of a named statement as pg reads them unnamed: same keys in the same order, same values, again and again', async () => {
+    const client = await pool.connect();
+    try {
+      // Types, nulls, a repeated column name, a column named like an index (ordered first), a changing row count.
+      const text =
+        "select id, name, amount, id > $1 as big, null::text as nothing, now()::date = current_date as today, 'x' as name, 7 as \"2\", array[id, 2] as ids from sample where id >= $1 order by id";
+      const unnamed = async (from: number) => (await other.query(text, [from])).rows as Record<string, unknown>[];
+      for (const from of [1, 2, 3, 1]) {
+        const result = await client.query(text, [from]);
+        const expected = await unnamed(from);
+        expect(result.rows).toEqual(expected);
+        expect(result.rows.map((row) => Object.keys(row))).toEqual(expected.map((row) => Object.keys(row)));
+        expect(result.rowCount).toBe(expected.length);
+        expect(result.command).toBe('SELECT');
+        expect(result.fields.map((field) => field.name)).toEqual(['id', 'name', 'amount', 'big', 'nothing', 'today', 'name', '2', 'ids']);
+      }
+      expect((await preparedOn(client)).filter((statement) => statement === text)).toHaveLength(1);
+      // A write's count, through the same path.
+      const update = await client.query('update sample set name = name where id = $1', [1]);
+      expect(update.rowCount).toBe(1);
+      expect(update.command).toBe('UPDATE');
+    } finally {
+      client.release();
+    }
+  });
+
   it('keeps at most its capacity of statements prepared on a connection (the least recently used dropped)', async () => {
     const client = await pool.connect();
     try {

@@ -34,10 +34,13 @@ class HookedConnection implements DatabaseConnection {
   wrote = false;
   constructor(readonly inner: DatabaseConnection) {}
 
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query);
-    if (this.inTransaction && !this.wrote && writes(query)) this.wrote = true;
-    return result;
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    // Outside a transaction nothing is noted: the inner promise as it is (issue 74: a read's hop less).
+    if (!this.inTransaction) return this.inner.executeQuery<R>(query);
+    return this.inner.executeQuery<R>(query).then((result) => {
+      if (this.inTransaction && !this.wrote && writes(query)) this.wrote = true;
+      return result;
+    });
   }
 
   streamQuery<R>(query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
@@ -51,8 +54,9 @@ class HookedDriver implements Driver {
   init() {
     return this.inner.init();
   }
-  async acquireConnection(): Promise<DatabaseConnection> {
-    return new HookedConnection(await this.inner.acquireConnection());
+  // Issue 74: every statement passes here; no async hop of its own where the inner driver's promise will do.
+  acquireConnection(): Promise<DatabaseConnection> {
+    return this.inner.acquireConnection().then((connection) => new HookedConnection(connection));
   }
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const own = connection as HookedConnection;
@@ -81,8 +85,8 @@ class HookedDriver implements Driver {
   async releaseSavepoint(connection: DatabaseConnection, name: string, compile: Parameters<NonNullable<Driver['releaseSavepoint']>>[2]) {
     await this.inner.releaseSavepoint!((connection as HookedConnection).inner, name, compile);
   }
-  async releaseConnection(connection: DatabaseConnection) {
-    await this.inner.releaseConnection((connection as HookedConnection).inner);
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection((connection as HookedConnection).inner);
   }
   destroy() {
     return this.inner.destroy();

@@ -37,7 +37,7 @@ export function decimalToDb(db: Connection | Engine, value: Decimal, scale: numb
  */
 export function decimalFromRaw(raw: unknown, scale: number): Decimal | null {
   if (raw === null || raw === undefined) return null;
-  if (typeof raw === 'string') return round(raw, scale);
+  if (typeof raw === 'string') return canonicalAt(raw, scale) ? raw : round(raw, scale);
   if (typeof raw === 'bigint') return fromUnits(raw, scale);
   if (typeof raw === 'number') {
     // SQLite: units. A non-integer can only be a value written before migration 0005 (dollars as REAL).
@@ -45,6 +45,27 @@ export function decimalFromRaw(raw: unknown, scale: number): Decimal | null {
     return round(raw.toFixed(scale + 2), scale);
   }
   throw new TypeError(`not a stored decimal: ${typeof raw}`);
+}
+
+/**
+ * Whether `text` is already what `round(text, scale)` answers — an optional minus, digits without a leading zero, a
+ * point and exactly `scale` decimals (none and no point at scale 0), and not a negative zero — as PostgreSQL writes a
+ * NUMERIC of that scale: then it is answered as it is, without parsing it (issue 74: list pages read many).
+ */
+export function canonicalAt(text: string, scale: number): boolean {
+  const length = text.length;
+  const point = scale === 0 ? length : length - scale - 1;
+  if (scale > 0 && (point < 0 || text.charCodeAt(point) !== 46)) return false;
+  const start = text.charCodeAt(0) === 45 ? 1 : 0;
+  if (point - start < 1 || (point - start > 1 && text.charCodeAt(start) === 48)) return false;
+  let nonZero = false;
+  for (let i = start; i < length; i++) {
+    if (i === point) continue;
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+    if (code !== 48) nonZero = true;
+  }
+  return start === 0 || nonZero;
 }
 
 export function decimalFromDb(db: Connection | Engine, raw: unknown, scale: number): Decimal | null {

@@ -78,20 +78,24 @@ export function plainShape(ctx: EntityContext, query: ListQuery, base: AnySelect
   return JSON.stringify([ctx.engine, query.sortFields, query.sortDescending]);
 }
 
+/** The count (and the totals) of the rows `base` selects, as one select. */
+function countSelect(base: AnySelect, totals: readonly TotalSpec[]) {
+  return base.select((eb) => [
+    eb.fn.countAll().as('n'),
+    ...totals.map((total, index) =>
+      (total.kind === 'sum' ? eb.fn.sum(total.column) : total.kind === 'avg' ? eb.fn.avg(total.column) : eb.fn.count(total.column)).as(`t${index}`),
+    ),
+  ]);
+}
+
 /**
  * TotalCount (and the column totals asked for) of the rows `base` selects (filters and scope applied); `shape`
  * (`plainShape`): the statement compiled once for it.
  */
 export async function countRows(ctx: EntityContext, base: AnySelect, totals: readonly TotalSpec[] = [], shape: string | null = null): Promise<Counted> {
   const { def } = ctx;
-  const build = () =>
-    base.select((eb) => [
-      eb.fn.countAll().as('n'),
-      ...totals.map((total, index) =>
-        (total.kind === 'sum' ? eb.fn.sum(total.column) : total.kind === 'avg' ? eb.fn.avg(total.column) : eb.fn.count(total.column)).as(`t${index}`),
-      ),
-    ]);
-  const compiled = shape === null ? build().compile() : compiledOnce(def, JSON.stringify(['count', shape, totals]), 0, build);
+  // Issue 74: no closure of its own made per call (the server runs through tsx, which names each one it makes).
+  const compiled = shape === null ? countSelect(base, totals).compile() : compiledOnce(def, JSON.stringify(['count', shape, totals]), 0, () => countSelect(base, totals));
   const key = `${databaseId(ctx.db)}\u0000${def.table}\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const generation = generations.get(def.table) ?? 0;
   const cached = counts.get(key);

@@ -297,6 +297,20 @@ function recordSelect(db: AnyDb | AnyTransaction, def: AnyEntity, folded: readon
   return query.where(keyColumn(def), 'in', ids as never[]);
 }
 
+/**
+ * Rows of `table` whose `column` names one of the records, grouped by that record's key. Module level, not a closure
+ * of `loadChunk` (issue 74: the server runs through tsx, which names each closure it makes).
+ */
+function byParent(list: Record<string, unknown>[], column: string): Map<string, Record<string, unknown>[]> {
+  const groups = new Map<string, Record<string, unknown>[]>();
+  for (const row of list) {
+    const group = groups.get(String(row[column]));
+    if (group) group.push(row);
+    else groups.set(String(row[column]), [row]);
+  }
+  return groups;
+}
+
 async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
   const plan = recordPlan(def);
   const keyCol = keyColumn(def);
@@ -316,16 +330,6 @@ async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readon
   }
   if (records.size === 0) return records;
   const found = rows.map((row) => row[keyCol]);
-  /** Rows of `table` whose `column` names one of the records, grouped by that record's key. */
-  const byParent = (list: Record<string, unknown>[], column: string) => {
-    const groups = new Map<string, Record<string, unknown>[]>();
-    for (const row of list) {
-      const group = groups.get(String(row[column]));
-      if (group) group.push(row);
-      else groups.set(String(row[column]), [row]);
-    }
-    return groups;
-  };
   for (const [name, field] of fieldsOf(def)) {
     if (field.type === 'set' && field.storage.kind === 'link') {
       const { table, parentColumn, valueColumn } = field.storage;

@@ -20,13 +20,19 @@ export function answersFile(request: FastifyRequest): boolean {
 export function registerDownloadLimit(app: FastifyInstance, deps: { perUser: number }): void {
   const { perUser } = deps;
   const inProgress = new Map<string, number>();
-  // After authentication (an anonymous call is refused before it).
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.user || !answersFile(request)) return;
+  // After authentication (an anonymous call is refused before it). A callback hook, not an async one: every request
+  // passes here, and a promise per request costs (issue 74).
+  app.addHook('preHandler', (request, reply, done) => {
+    if (!request.user || !answersFile(request)) {
+      done();
+      return;
+    }
     const userId = request.user.userId;
     const now = inProgress.get(userId) ?? 0;
     if (now >= perUser) {
-      return sendFailure(reply, 429, 'too_many_downloads', messageIn(request.user.row.language, 'entities:result.tooManyDownloads', { count: perUser }));
+      // Answered here: the route's handler does not run (no `done`).
+      void sendFailure(reply, 429, 'too_many_downloads', messageIn(request.user.row.language, 'entities:result.tooManyDownloads', { count: perUser }));
+      return;
     }
     inProgress.set(userId, now + 1);
     let ended = false;
@@ -39,5 +45,6 @@ export function registerDownloadLimit(app: FastifyInstance, deps: { perUser: num
     };
     // 'close' follows the answer's end, or the connection's loss mid-way.
     reply.raw.once('close', end);
+    done();
   });
 }
