@@ -56,8 +56,8 @@ const ALL = {
 };
 const CASES = (process.env.BENCH_AB_CASES || 'record,list,ar,search,mix').split(',');
 
-async function start(root, port, dataDir, env, flags = '') {
-  const child = spawn(process.execPath, [...flags.split(' ').filter(Boolean), '--import', 'tsx', 'server/src/main.ts'], {
+async function start(root, port, dataDir, env, flags = '', node = '') {
+  const child = spawn(node ? resolve(node) : process.execPath, [...flags.split(' ').filter(Boolean), '--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn', PARTNER_DEMO: '0', HOST: '127.0.0.1', DEMO_FIRMS: FIRMS },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -89,8 +89,8 @@ if (ENGINE === 'postgres') {
 } else env.DATABASE_URL = '';
 const servers = [];
 try {
-  servers.push(await start(beforeRoot, PORT, dirs[0], env, process.env.BENCH_AB_BEFORE_NODE_OPTIONS));
-  servers.push(await start(repoRoot, PORT + 2, dirs[1], env, process.env.BENCH_AB_AFTER_NODE_OPTIONS));
+  servers.push(await start(beforeRoot, PORT, dirs[0], env, process.env.BENCH_AB_BEFORE_NODE_OPTIONS, process.env.BENCH_AB_BEFORE_NODE));
+  servers.push(await start(repoRoot, PORT + 2, dirs[1], env, process.env.BENCH_AB_AFTER_NODE_OPTIONS, process.env.BENCH_AB_AFTER_NODE));
   for (const name of CASES) {
     const figures = [[], []];
     for (let i = 0; i < RUNS; i++) {
