@@ -226,7 +226,7 @@ export function registerDocumentRoutes(routes: PortalRoutes): void {
       const statementDate = today();
       const checked = validateReportParameters(report.def, { StatementDate: statementDate, CustomerId: allowed.billToId });
       if (!checked.ok) return notFound(reply);
-      const ctx: ReportContext = { database: routes.database, db, params: checked.value, user: currentUser(request), state: {} };
+      const ctx: ReportContext = { database: routes.database, db: routes.database.db, params: checked.value, user: currentUser(request), state: {} };
       if (report.prepare && (await report.prepare(ctx)).length > 0) return notFound(reply);
       const result = await runPage(ctx, report, 1, STATEMENT_ROWS);
       const group = result.Groups[0];

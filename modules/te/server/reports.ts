@@ -8,6 +8,7 @@ import { whereGiven, type ReportContext, type ServerReport } from '@erp/server/r
 import { contractBillingAnalysis, extraBilling, inspectionRequests, lotListing, lotsReady, siteAttachments, teInvoicePrint } from '../definitions/reports.ts';
 import { invoicePrintReport } from '@erp/modules/ar/server/api';
 import { NOT_FOUND } from '../definitions/common.ts';
+import { teDb } from './tables.generated.ts';
 
 /** What a report's or process's parameter checks read: its parameters and database. */
 type Parameters = Pick<ReportContext, 'params' | 'db'>;
@@ -22,7 +23,7 @@ const param = (ctx: Pick<Parameters, 'params'>, name: string): string | null => 
 export async function siteExists(ctx: Parameters): Promise<ReportParameterError[]> {
   const site = param(ctx, 'SiteId');
   if (site === null) return [];
-  const found = await ctx.db.selectFrom('te_job_sites').select('site_id').where('site_id', '=', site).executeTakeFirst();
+  const found = await teDb(ctx.db).selectFrom('te_job_sites').select('site_id').where('site_id', '=', site).executeTakeFirst();
   return found ? [] : [{ field: 'SiteId', key: NOT_FOUND, params: { value: site } }];
 }
 
@@ -30,7 +31,7 @@ const inspectionRequestsReport: ServerReport = {
   def: inspectionRequests,
   prepare: siteExists,
   rows(ctx) {
-    let query = ctx.db
+    let query = teDb(ctx.db)
       .selectFrom('te_inspection_requests as r')
       .where('r.requested_date', '>=', String(ctx.params['StartDate']))
       .where('r.requested_date', '<=', String(ctx.params['EndDate']));
@@ -56,7 +57,7 @@ const extraBillingReport: ServerReport = {
   def: extraBilling,
   prepare: siteExists,
   rows(ctx) {
-    let query = ctx.db
+    let query = teDb(ctx.db)
       .selectFrom('te_option_billings as b')
       .innerJoin('te_option_billing_lines as l', 'l.billing_id', 'b.billing_id')
       .leftJoin('te_options as o', 'o.option_id', 'l.option_id')
@@ -87,7 +88,7 @@ const contractBillingReport: ServerReport = {
     // Holdback of the lot's invoiced contract billings: retained until a holdback billing claims it.
     const holdback = (released: boolean) =>
       sql<unknown>`(select coalesce(sum(c.holdback), 0) from te_contract_billings c where c.lot_id = l.lot_id and c.status = 'Invoiced' and c.holdback_billing_no is ${sql.raw(released ? 'not null' : 'null')})`;
-    let query = ctx.db.selectFrom('te_lots as l');
+    let query = teDb(ctx.db).selectFrom('te_lots as l');
     query = whereGiven(ctx, query, { SiteId: 'l.site_id' });
     return query.select([
       'l.site_id as SiteId',
@@ -107,7 +108,7 @@ const siteAttachmentsReport: ServerReport = {
   def: siteAttachments,
   prepare: siteExists,
   rows(ctx) {
-    let query = ctx.db
+    let query = teDb(ctx.db)
       .selectFrom('attachments as a')
       .innerJoin('te_job_sites as s', 's.site_id', 'a.record_id')
       .where('a.entity', '=', 'job-site');
@@ -128,7 +129,7 @@ const lotListingReport: ServerReport = {
   def: lotListing,
   prepare: siteExists,
   rows(ctx) {
-    let query = ctx.db.selectFrom('te_lots as l');
+    let query = teDb(ctx.db).selectFrom('te_lots as l');
     query = whereGiven(ctx, query, { SiteId: 'l.site_id', Stage: 'l.stage' });
     return query.select([
       'l.lot_id as LotId',
@@ -151,7 +152,7 @@ const lotsReadyReport: ServerReport = {
   prepare: siteExists,
   rows(ctx) {
     const yes = ctx.database.engine === 'postgres' ? sql`true` : sql`1`;
-    let query = ctx.db.selectFrom('te_lots as l').where('l.stage', '=', 'Ready').where('l.is_active', '=', yes as never);
+    let query = teDb(ctx.db).selectFrom('te_lots as l').where('l.stage', '=', 'Ready').where('l.is_active', '=', yes as never);
     query = whereGiven(ctx, query, { SiteId: 'l.site_id' });
     return query.select([
       'l.lot_id as LotId',

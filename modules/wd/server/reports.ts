@@ -11,18 +11,19 @@ import type { ReportParameterError } from '@erp/shared/reports/define';
 import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
 import { certificatesDue, completedServices, quotePrint, workOrderPrint } from '../definitions/reports.ts';
 import { addDays } from './calendar.ts';
+import { wdDb } from './tables.generated.ts';
 
 async function customerExists(ctx: ReportContext): Promise<ReportParameterError[]> {
   const value = ctx.params['CustomerId'];
   if (typeof value !== 'string' || value === '') return [];
-  const found = await ctx.db.selectFrom('firms').select('firm_id').where('firm_id', '=', value).executeTakeFirst();
+  const found = await wdDb(ctx.db).selectFrom('firms').select('firm_id').where('firm_id', '=', value).executeTakeFirst();
   return found ? [] : [{ field: 'CustomerId', key: 'wd:reports.validation.notFound', params: { value } }];
 }
 
 const workOrdersReport: ServerReport = {
   def: workOrderPrint,
   rows(ctx) {
-    let query = ctx.db
+    let query = wdDb(ctx.db)
       .selectFrom('wd_orders as o')
       .leftJoin('firms as s', 's.firm_id', 'o.site_id')
       .leftJoin('waste_classes as c', 'c.class_id', 'o.waste_class_id')
@@ -52,7 +53,7 @@ const completedServicesReport: ServerReport = {
   def: completedServices,
   prepare: customerExists,
   rows(ctx) {
-    let query = ctx.db
+    let query = wdDb(ctx.db)
       .selectFrom('wd_orders as o')
       .where('o.status', 'in', ['Completed', 'Invoiced'])
       .where('o.completed_date', '>=', String(ctx.params['StartDate']))
@@ -86,7 +87,7 @@ const certificatesDueReport: ServerReport = {
       ctx.database.engine === 'postgres'
         ? sql<number>`(cast(c.expires_on as date) - cast(${asOf} as date))`
         : sql<number>`cast(julianday(c.expires_on) - julianday(${asOf}) as integer)`;
-    return ctx.db
+    return wdDb(ctx.db)
       .selectFrom('wd_certificates as c')
       .where('c.status', '=', 'Active')
       .where('c.expires_on', '<=', until)
@@ -108,7 +109,7 @@ const quotePrintReport: ServerReport = {
   def: quotePrint,
   rows(ctx) {
     const place = sql<string>`trim(coalesce(s.city, '') || ' ' || coalesce(s.province_code, '') || ' ' || coalesce(s.postal_code, ''))`;
-    return ctx.db
+    return wdDb(ctx.db)
       .selectFrom('wd_quotes as q')
       .innerJoin('wd_quote_lines as l', 'l.quote_id', 'q.quote_id')
       .leftJoin('firms as s', 's.firm_id', 'q.site_id')

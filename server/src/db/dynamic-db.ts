@@ -26,3 +26,25 @@ export function dynamicDb<D>(db: Kysely<D>): DynamicDb;
 export function dynamicDb<D>(db: Kysely<D>): DynamicDb {
   return db as unknown as DynamicDb;
 }
+
+// Selects of any schema (issue 73 item 1: reports, processes) -------------------------------------------------
+
+/**
+ * A select built on any schema's view — a module's `<m>Db(ctx.db)`, the core's, the dynamic one — as a generic
+ * engine takes it (a report's `rows`, a process's `preview`): every `SelectQueryBuilder<D, T, O>` is one (Kysely's
+ * own marker of a select builder and its SELECT node), whatever its tables and its output columns. The engine reads
+ * it through `dynamicSelect`; nothing else may be done with it.
+ */
+export interface AnySchemaSelect {
+  readonly isSelectQueryBuilder: true;
+  toOperationNode(): import('kysely').SelectQueryNode;
+}
+
+/**
+ * The dynamic view of a select of any schema: the same builder (as `dynamicDb`, Kysely's types being invariant in
+ * the schema), its tables any by name and its output columns unknown — what the engine wraps, sorts, pages and
+ * counts (`selectFrom(rows.as('r'))`) and decodes through the definition's column types.
+ */
+export function dynamicSelect(query: AnySchemaSelect): DynamicSelect {
+  return query as unknown as DynamicSelect;
+}

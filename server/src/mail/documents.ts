@@ -23,7 +23,9 @@
  * dates and amounts are written in it (the filler's `locale`, issue 71 item 2: never `2026-11-28`, never `15324.33`).
  */
 import type { AnyEntity } from '@erp/shared/entities/define';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
+import type { DB } from '../db/schema.ts';
 import type { ReportDefinition } from '@erp/shared/reports/define';
 import { openedBy, validateReportParameters } from '@erp/shared/reports/define';
 import type { AuthenticatedUser } from '../auth/user.ts';
@@ -31,11 +33,12 @@ import { openableApplications } from '../auth/access.ts';
 import { writeAudit } from '../entities/audit.ts';
 import { BusinessError, callResult, ConfirmationNeeded, answerOf, confirmationsOf, messageIn } from '../entities/call-result.ts';
 import { isAnswer, type Answer } from '../entities/answers.ts';
-import type { AnyDb, EntityContext } from '../entities/hooks.ts';
+import type { EntityContext } from '../entities/hooks.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { readable } from '../entities/read.ts';
 import { registeredEntity } from '../entities/registry.ts';
 import { registeredReport } from '../reports/engine.ts';
+import { defaultCompany } from '../reports/letterhead.ts';
 import { renderReportPdf } from '../reports/render.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -48,11 +51,14 @@ export interface Recipient {
   language: string | null;
 }
 
-/** A module's recipients of one entity (the firm): its key → the recipient, or null when there is none. */
-export type RecipientResolver = (db: AnyDb, key: string) => Promise<Recipient | null>;
-/** The template filled with the values, or null when there is no active template of that id. */
+/**
+ * A module's recipients of one entity (the firm): its key → the recipient, or null when there is none. `db` is the
+ * core's typed view; the module reads its own tables through `<m>Db(db)`.
+ */
+export type RecipientResolver = (db: Kysely<DB>, key: string) => Promise<Recipient | null>;
+/** The template filled with the values, or null when there is no active template of that id (`db` as above). */
 export type TemplateFiller = (
-  db: AnyDb,
+  db: Kysely<DB>,
   templateId: string,
   values: Readonly<Record<string, string>>,
   /** The languages wanted, first choice first (the firm's, the company's); a template in none of them is the one named. */
@@ -130,7 +136,7 @@ function withLinks(filled: string, language: string, links: Outgoing['links']): 
 }
 
 /** The §5 question, then the PDF, the template and the mail; the history row once sent. */
-async function send(db: AnyDb, database: Database, mailer: Mailer, user: AuthenticatedUser, body: unknown, out: Outgoing): Promise<Answer> {
+async function send(db: Kysely<DB>, database: Database, mailer: Mailer, user: AuthenticatedUser, body: unknown, out: Outgoing): Promise<Answer> {
   const { number } = out;
   const resolver = out.firmEntity ? recipients.get(out.firmEntity) : undefined;
   const recipient = resolver && out.firmKey !== '' ? await resolver(db, out.firmKey) : null;
@@ -138,10 +144,8 @@ async function send(db: AnyDb, database: Database, mailer: Mailer, user: Authent
   if (to === '') throw BusinessError.of(409, 'no_address', 'entities:email.noAddress', { firm: out.firmKey, number }, out.toField);
   if (!confirmationsOf(body).has(EMAIL_CONFIRMATION)) throw new ConfirmationNeeded(EMAIL_CONFIRMATION, 'entities:email.confirm', { number, to });
 
-  const company = (await db.selectFrom('companies').select(['name', 'language']).orderBy('is_default', 'desc').orderBy('company_id').limit(1).executeTakeFirst()) as
-    | { name?: unknown; language?: unknown }
-    | undefined;
-  const languages = [recipient!.language, text(company?.language)].filter((one): one is string => typeof one === 'string' && one !== '');
+  const company = await defaultCompany(db, ['name', 'language']);
+  const languages = [recipient!.language, text(company?.['language'])].filter((one): one is string => typeof one === 'string' && one !== '');
   // The PDF in the recipient's language: the sender's rights, the reader's words.
   const printer = languages.length > 0 ? { ...user, row: { ...user.row, language: languages[0]! } } : user;
   const rendered = await renderReportPdf(database, printer, out.report, out.parameters);
@@ -150,7 +154,7 @@ async function send(db: AnyDb, database: Database, mailer: Mailer, user: Authent
     CustomerId: out.firmKey,
     CustomerName: recipient!.name,
     ContactName: recipient!.contactName || recipient!.name,
-    CompanyName: text(company?.name),
+    CompanyName: text(company?.['name']),
     ...out.values,
   };
   const language = user.row.language;
@@ -185,7 +189,7 @@ export async function emailDocument(ctx: EntityContext, database: Database, mail
     if (!spec || !print) throw BusinessError.of(404, 'not_found', 'entities:email.notOffered', { entity: def.name });
     if (!printable(def, record)) throw BusinessError.of(409, 'not_printable', 'entities:email.notPrintable', { number });
     const field = def.fields[spec.to] as { entity?: string };
-    return await send(ctx.any, database, mailer, ctx.user, body, {
+    return await send(ctx.db, database, mailer, ctx.user, body, {
       number,
       firmEntity: field.entity,
       firmKey: text(record[spec.to]),
@@ -229,9 +233,9 @@ export async function emailReport(database: Database, mailer: Mailer, user: Auth
     // The parameters' rules and §6 before the question names an address.
     const checked = validateReportParameters(def, known);
     if (!checked.ok) throw BusinessError.of(400, 'validation_failed', checked.errors[0]!.key, checked.errors[0]!.params ?? {}, checked.errors[0]!.field ?? '');
-    const refusal = await lookupParametersRefusal(database.db as unknown as AnyDb, user, def.parameters, checked.value);
+    const refusal = await lookupParametersRefusal(database.db, user, def.parameters, checked.value);
     if (refusal) return { status: refusal.status, body: refusal.body };
-    return await send(database.db as unknown as AnyDb, database, mailer, user, body, {
+    return await send(database.db, database, mailer, user, body, {
       number,
       firmEntity,
       firmKey,

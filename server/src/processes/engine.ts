@@ -2,7 +2,9 @@
  * Processes on the server (issue 12 "Process screens"): a registry of `ServerProcess`es, each a process
  * definition (`@erp/shared/processes/define`) with
  * - `preview(ctx)`: a Kysely select of the items the parameters select (output columns named like the
- *   definition's columns; stored values, decimals through the codec when decoded), in the order to show;
+ *   definition's columns; stored values, decimals through the codec when decoded), in the order to show — built
+ *   on the module's typed view `<m>Db(ctx.db)`, read by the report engine's functions (`countOf`, `readFirstRows`,
+ *   `readRowsIn`: reports/engine.ts);
  * - `runItem(ctx, row)`: processes one item and answers its §3 Call result. It runs in its own transaction
  *   (or through a generic call that does), so one item's failure neither stops nor undoes the others.
  * The run re-reads the preview restricted to the items sent: an item that no longer qualifies (posted by
@@ -19,9 +21,8 @@
  */
 import type { ProcessDefinition } from '@erp/shared/processes/define';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import type { AnySelect, ReportContext, ReportRow } from '../reports/engine.ts';
+import { restrictedRows, type AnySchemaSelect, type ReportContext, type ReportRow } from '../reports/engine.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { restrictRows } from '../entities/customers.ts';
 
 export interface ProcessContext extends ReportContext {
   /** Runs an API route as the caller: its status and parsed JSON body. */
@@ -48,7 +49,7 @@ export interface ItemOutcome {
 export interface ServerProcess {
   def: ProcessDefinition;
   prepare?(ctx: ProcessContext): Promise<ReportParameterError[]>;
-  preview(ctx: ProcessContext): AnySelect;
+  preview(ctx: ProcessContext): AnySchemaSelect;
   runItem(ctx: ProcessContext, row: ReportRow): Promise<ItemOutcome>;
   /** Runs many items in one transaction: one outcome per row, in the rows' order (the bulk path, above). */
   runBatch?(ctx: ProcessContext, rows: readonly ReportRow[]): Promise<ItemOutcome[]>;
@@ -67,7 +68,7 @@ const registry = new Map<string, ServerProcess>();
 export function registerProcesses(processes: readonly ServerProcess[]): void {
   for (const process of processes) {
     const records = process.def.records;
-    registry.set(process.def.name, records ? { ...process, preview: (ctx) => restrictRows(ctx.db, ctx.user, records, process.preview(ctx)) } : process);
+    registry.set(process.def.name, records ? { ...process, preview: (ctx) => restrictedRows(ctx, records, process.preview(ctx)) } : process);
   }
 }
 

@@ -7,8 +7,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { add, cmp, div, mul, round, type Decimal } from '@erp/shared/decimal';
 import type { ReportParameterError } from '@erp/shared/reports/define';
-import { decimalToDb, engineOf } from '../db/decimal-codec.ts';
-import type { AnyDb } from '../reports/engine.ts';
+import { decimalToDb, engineOf, type Connection } from '../db/decimal-codec.ts';
 import type { ProcessContext } from './engine.ts';
 
 const SIGNED = /^[+-]?\d{1,9}(\.\d{1,4})?$/;
@@ -48,7 +47,7 @@ export function changedPrice(price: Decimal, method: string, change: Decimal, pl
  * The preview's new price of `column` (a stored price at `places`), the same as `changedPrice`: numeric on
  * PostgreSQL; on SQLite integer units, the percent applied on integers and rounded half-up.
  */
-export function changedPriceSql(db: AnyDb, column: string, method: string, change: Decimal, places: number): RawBuilder<unknown> {
+export function changedPriceSql(db: Connection, column: string, method: string, change: Decimal, places: number): RawBuilder<unknown> {
   const price = sql.ref(column);
   const amount = round(change, places);
   if (engineOf(db) === 'postgres') {

@@ -32,17 +32,15 @@
 import { openedBy, routesOf, validateReportParameters, type ReportParameterError } from '@erp/shared/reports/define';
 import { BULK_MAX_ITEMS, processScope, type ProcessItemResult } from '@erp/shared/processes/define';
 import type { FastifyInstance, FastifyReply, FastifyRequest, InjectOptions } from 'fastify';
-import { sql } from 'kysely';
 import { openableApplications } from '../auth/access.ts';
 import { currentUser, internalCallHeaders } from '../auth/plugin.ts';
 import type { Database } from '../db/connection.ts';
-import { readAll } from '../db/read.ts';
 import { summaryMessage } from '../entities/action-answers.ts';
 import { confirmationsOf } from '../entities/call-result.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, RECORD } from '../http/schemas.ts';
-import { decodeRow, type AnyDb } from '../reports/engine.ts';
+import { countOf, decodeRow, readFirstRows } from '../reports/engine.ts';
 import { hiddenColumns } from '../reports/field-rights.ts';
 import { reportLocale, reportTranslator, type ReportTranslate } from '../reports/messages.ts';
 import { nameParams, parametersSchema } from '../reports/routes.ts';
@@ -99,7 +97,7 @@ type Body = { Parameters: Record<string, unknown>; Items?: (string | number)[]; 
 
 export function registerProcessRoutes(app: FastifyInstance, deps: { database: Database }): void {
   const { database } = deps;
-  const db = database.db as unknown as AnyDb;
+  const { db } = database;
 
   // §6 the process's screen is open to the user; a process that names roles runs for those roles only.
   const mayRun = (openable: Set<string>, process: ServerProcess, roles: readonly string[]) =>
@@ -183,9 +181,8 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       const prepared = await prepare(request, reply);
       if (!prepared) return reply;
       const { process, ctx, translate } = prepared;
-      const base = ctx.db.selectFrom(process.preview(ctx).as('r'));
-      const count = Number(((await readAll(database, base.select(sql<unknown>`count(*)`.as('n'))))[0] as { n?: unknown } | undefined)?.n ?? 0);
-      const rows = ((await readAll(database, process.preview(ctx).limit(process.def.maxItems))) as Record<string, unknown>[]).map((raw) => decodeRow(ctx.db, process.def, raw));
+      const count = await countOf(ctx, process.preview(ctx));
+      const rows = (await readFirstRows(ctx, process.preview(ctx), process.def.maxItems)).map((raw) => decodeRow(ctx.db, process.def, raw));
       // §6 form widgets security (issue 68 item 1): a column showing a field hidden from the caller answers null;
       // `Seen` is the digest of the whole rows (the run re-reads and compares them whole), the item key never masked.
       const masked = await hiddenColumns(ctx, process.preview(ctx), process.def.columns);
@@ -225,7 +222,7 @@ export function registerProcessRoutes(app: FastifyInstance, deps: { database: Da
       let results: ProcessItemResult[] | null;
       try {
         results = await withScopeLock(database.db, processScope(def, ctx.params), ctx.user.userId, async (waitedFor) => {
-          const selected = await selectItems(database, process, ctx, sent, request.body.Seen);
+          const selected = await selectItems(process, ctx, sent, request.body.Seen);
           if (!selected) return null;
           const notEligible = waitedFor ? translate('reports:process.doneBy', await holderParams(database, waitedFor, request)) : translate('reports:process.notEligible');
           return runItems(process, ctx, selected, { translate, notEligible, log: request.log });

@@ -12,12 +12,10 @@
 import { createHash } from 'node:crypto';
 import { BULK_MAX_ITEMS, type ProcessItemResult, type ProcessMade } from '@erp/shared/processes/define';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/connection.ts';
-import { readAll } from '../db/read.ts';
 import { canRead } from '../entities/access.ts';
 import { ConfirmationNeeded, messageIn } from '../entities/call-result.ts';
 import { registeredEntity } from '../entities/registry.ts';
-import { decodeRow, type ReportRow } from '../reports/engine.ts';
+import { decodeRow, readFirstRows, readRowsIn, type ReportRow } from '../reports/engine.ts';
 import type { ReportTranslate } from '../reports/messages.ts';
 import { BATCH_SIZE, type ItemOutcome, type ProcessContext, type ServerProcess } from './engine.ts';
 
@@ -33,7 +31,6 @@ export function rowDigest(row: ReportRow): string {
 
 /** The items to run (see the header); null when `All` selects more than BULK_MAX_ITEMS. */
 export async function selectItems(
-  database: Database,
   process: ServerProcess,
   ctx: ProcessContext,
   sent: readonly (string | number)[] | null,
@@ -42,7 +39,7 @@ export async function selectItems(
   const { def } = process;
   if (sent === null) {
     // Every item the parameters select, as they qualify now, in the preview's order.
-    const rows = (await readAll(database, process.preview(ctx).limit(BULK_MAX_ITEMS + 1))) as Record<string, unknown>[];
+    const rows = await readFirstRows(ctx, process.preview(ctx), BULK_MAX_ITEMS + 1);
     if (rows.length > BULK_MAX_ITEMS) return null;
     const decoded = rows.map((raw) => decodeRow(ctx.db, def, raw));
     const ids = decoded.map((row) => String(row[def.itemKey]));
@@ -52,10 +49,7 @@ export async function selectItems(
   const keyColumn = def.columns.find((c) => c.field === def.itemKey)!;
   const keys = keyColumn.type === 'integer' ? ids.map(Number).filter(Number.isSafeInteger) : ids;
   // The items as they qualify now (the preview's rules, read again).
-  const eligible =
-    keys.length === 0
-      ? []
-      : ((await readAll(database, ctx.db.selectFrom(process.preview(ctx).as('r')).selectAll('r').where(`r.${def.itemKey}`, 'in', keys))) as Record<string, unknown>[]);
+  const eligible = keys.length === 0 ? [] : await readRowsIn(ctx, process.preview(ctx), def.itemKey, keys);
   const byId = new Map<string, ReportRow>();
   for (const raw of eligible) {
     const row = decodeRow(ctx.db, def, raw);

@@ -18,22 +18,47 @@
  * `streamRows()` reads every row in batches (for the files) and keeps only one batch in memory.
  */
 import { add, sub, type Decimal } from '@erp/shared/decimal';
-import type { ReportColumn, ReportDefinition, ReportParameterError, ReportParameterValues } from '@erp/shared/reports/define';
-import { sql } from 'kysely';
+import type { ReportColumn, ReportDefinition, ReportParameterError, ReportParameterValues, ReportRecords } from '@erp/shared/reports/define';
+import { sql, type AliasedSelectQueryBuilder, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
-import { decimalFromDb } from '../db/decimal-codec.ts';
+import { decimalFromDb, type Connection } from '../db/decimal-codec.ts';
+import { dynamicDb, dynamicSelect, type AnySchemaSelect, type DynamicSelect } from '../db/dynamic-db.ts';
+import type { DB } from '../db/schema.ts';
 import { readAll } from '../db/read.ts';
 import type { ReportGroupSummary, ReportRow } from '@erp/shared/reports/wire';
 import { isRestricted, restrictRows } from '../entities/customers.ts';
 
-import type { AnyDb, AnySelect } from '../entities/hooks.ts';
-// The untyped view module reports still read through (entities/hooks.ts): declared once, there.
-export type { AnyDb, AnySelect };
+/**
+ * What a report's (or a process's) query is: a select on any schema's view (db/dynamic-db.ts) — a module builds
+ * it on its typed view `<m>Db(ctx.db)` — which the engine reads once through `dynamicSelect` and then wraps,
+ * sorts, pages and counts on the dynamic view.
+ */
+export type { AnySchemaSelect, DynamicSelect };
+
+/**
+ * The narrow rows a report's `joinLate` joins its late columns to: the page's rows as the subquery `r`, their
+ * columns unknown — `<m>Db(ctx.db).selectFrom(rows).innerJoin('ar_items as i', 'i.item_id', 'r.ItemId')…`.
+ */
+export type LateRows = AliasedSelectQueryBuilder<Record<string, unknown>, 'r'>;
+
+/**
+ * `rows` narrowed by `condition` (its own tables' columns named with `sql.ref`): a report built on another's rows
+ * (Receivables' view of the ledger's journal report) keeps only some of them.
+ */
+export function narrowedRows(rows: AnySchemaSelect, condition: Expression<SqlBool>): AnySchemaSelect {
+  return dynamicSelect(rows).where(condition);
+}
+
+/** The rows `joinLate` receives: `rows` as the subquery `r`. */
+export function lateRows(rows: AnySchemaSelect): LateRows {
+  return dynamicSelect(rows).as('r');
+}
 
 export interface ReportContext {
   database: Pick<Database, 'db' | 'engine' | 'reader'>;
-  db: AnyDb;
+  /** The core's typed view of the database the report reads; a module reads its own tables through `<m>Db(ctx.db)`. */
+  db: Kysely<DB>;
   params: ReportParameterValues;
   user: AuthenticatedUser;
   /** What `prepare` found for `rows` (e.g. the fiscal periods a date range falls in). */
@@ -48,13 +73,13 @@ export interface ServerReport {
    */
   prepare?(ctx: ReportContext): Promise<ReportParameterError[]>;
   /** The rows, one output column per definition column (stored values). */
-  rows(ctx: ReportContext): AnySelect;
+  rows(ctx: ReportContext): AnySchemaSelect;
   /**
    * A cheaper query for a page: it must hold the first `count` rows of `rows(ctx)` in the definition's
    * order (and may hold others); the engine sorts and pages it exactly as it would `rows`. For reports whose
    * first pages can be read in order from indexes (each part LIMITed) instead of sorting every row.
    */
-  window?(ctx: ReportContext, count: number): AnySelect;
+  window?(ctx: ReportContext, count: number): AnySchemaSelect;
   /** Opening balance per group key (groups with `opening`), as exact decimals. */
   openings?(ctx: ReportContext, keys: readonly string[]): Promise<Map<string, Decimal>>;
   /**
@@ -76,9 +101,9 @@ export interface ServerReport {
    * the definition's columns by key (names, addresses, document numbers). The engine applies it after a page's
    * LIMIT, so the sorts and the window functions over every row carry narrow rows and the joins touch only the
    * page's rows (the A/R statement over 500,000 items: the customers' names and addresses joined for 250 rows, not
-   * 80,000).
+   * 80,000). The module selects from `rows` on its typed view and joins its own tables (`LateRows`).
    */
-  joinLate?(ctx: ReportContext, rows: AnySelect): AnySelect;
+  joinLate?(ctx: ReportContext, rows: LateRows): AnySchemaSelect;
 }
 
 export interface GroupFigures {
@@ -103,11 +128,19 @@ function withRecordRights(report: ServerReport): ServerReport {
   const records = report.def.records;
   if (!records) return report;
   const restricted = (ctx: ReportContext) => isRestricted(ctx.user);
-  const rows = (ctx: ReportContext) => restrictRows(ctx.db, ctx.user, records, report.rows(ctx));
+  const rows = (ctx: ReportContext) => restrictedRows(ctx, records, report.rows(ctx));
   const out: ServerReport = { ...report, rows };
   if (report.window) out.window = (ctx, count) => (restricted(ctx) ? rows(ctx) : report.window!(ctx, count));
   if (report.aggregate) out.aggregate = async (ctx) => (restricted(ctx) ? scanFigures(ctx, out) : report.aggregate!(ctx));
   return out;
+}
+
+/**
+ * `rows` narrowed, for a user restricted to assigned customers, to the rows of records of `records.entity` they may
+ * see (entities/customers.ts `restrictRows`); unrestricted: `rows`. A process's preview goes through it too.
+ */
+export function restrictedRows(ctx: Pick<ReportContext, 'db' | 'user'>, records: ReportRecords, rows: AnySchemaSelect): AnySchemaSelect {
+  return restrictRows(ctx.db, ctx.user, records, dynamicSelect(rows));
 }
 
 export function registeredReport(name: string): ServerReport | undefined {
@@ -124,13 +157,13 @@ export type { ReportGroupSummary, ReportRow };
  * The query narrowed by the report's optional parameters: each one given (a non-empty text) must equal its column —
  * `whereGiven(ctx, query, { SiteId: 'r.site_id', Status: 'r.status' })`; one left blank selects everything.
  */
-export function whereGiven<Q extends AnySelect>(ctx: ReportContext, query: Q, columns: Readonly<Record<string, string>>): Q {
-  let narrowed: AnySelect = query;
+export function whereGiven<D, T extends keyof D, O>(ctx: ReportContext, query: SelectQueryBuilder<D, T, O>, columns: Readonly<Record<string, string>>): SelectQueryBuilder<D, T, O> {
+  let narrowed = query;
   for (const [name, column] of Object.entries(columns)) {
     const value = ctx.params[name];
-    if (typeof value === 'string' && value !== '') narrowed = narrowed.where(column, '=', value);
+    if (typeof value === 'string' && value !== '') narrowed = narrowed.where(sql<SqlBool>`${sql.ref(column)} = ${value}`);
   }
-  return narrowed as Q;
+  return narrowed;
 }
 
 export interface ReportPage {
@@ -162,7 +195,7 @@ export function maskReportColumns(def: ReportDefinition, fields: ReadonlySet<str
 }
 
 /** A stored value as the wire carries it (decimals exact strings at their scale). */
-function decodeValue(db: AnyDb, column: ReportColumn, raw: unknown): string | number | null {
+function decodeValue(db: Connection, column: ReportColumn, raw: unknown): string | number | null {
   if (maskedColumns.has(column)) return null;
   if (raw === null || raw === undefined) return column.type === 'decimal' ? zero(column.scale ?? 2) : null;
   switch (column.type) {
@@ -182,25 +215,30 @@ function decodeValue(db: AnyDb, column: ReportColumn, raw: unknown): string | nu
   }
 }
 
-export function decodeRow(db: AnyDb, def: Pick<ReportDefinition, 'columns'>, raw: Record<string, unknown>): ReportRow {
+export function decodeRow(db: Connection, def: Pick<ReportDefinition, 'columns'>, raw: Record<string, unknown>): ReportRow {
   const row: ReportRow = {};
   for (const column of def.columns) row[column.field] = decodeValue(db, column, raw[column.field]);
   return row;
 }
 
-function ordered(def: ReportDefinition, query: AnySelect): AnySelect {
+function ordered(def: ReportDefinition, query: DynamicSelect): DynamicSelect {
   let result = query;
   for (const sort of def.defaultSort) result = result.orderBy(`r.${sort.field}`, sort.descending ? 'desc' : 'asc');
   return result;
 }
 
-function wrapped(ctx: ReportContext, report: ServerReport): AnySelect {
-  return ctx.db.selectFrom(report.rows(ctx).as('r'));
+/** A report's (or a process's) query as the subquery `r` on the dynamic view, its every column still to select. */
+export function wrappedRows(ctx: Pick<ReportContext, 'db'>, rows: AnySchemaSelect): DynamicSelect {
+  return dynamicDb(ctx.db).selectFrom(dynamicSelect(rows).as('r'));
+}
+
+function wrapped(ctx: ReportContext, report: ServerReport): DynamicSelect {
+  return wrappedRows(ctx, report.rows(ctx));
 }
 
 /** The rows of `page` (ordered and limited) with the report's late columns joined (`joinLate`), in the same order. */
-function withLateColumns(ctx: ReportContext, report: ServerReport, page: AnySelect): AnySelect {
-  return report.joinLate ? ordered(report.def, report.joinLate(ctx, ctx.db.selectFrom(page.as('r')))) : page;
+function withLateColumns(ctx: ReportContext, report: ServerReport, page: DynamicSelect): DynamicSelect {
+  return report.joinLate ? ordered(report.def, dynamicSelect(report.joinLate(ctx, lateRows(page)))) : page;
 }
 
 const totalColumns = (def: ReportDefinition) => def.columns.filter((c) => c.total && !maskedColumns.has(c));
@@ -211,7 +249,7 @@ function sums(def: ReportDefinition) {
   return totalColumns(def).map((column, i) => sql<unknown>`sum(${sql.ref(`r.${column.field}`)})`.as(`t${i}`));
 }
 
-function decodeSums(db: AnyDb, def: ReportDefinition, raw: Record<string, unknown> | undefined): Record<string, Decimal | number> {
+function decodeSums(db: Connection, def: ReportDefinition, raw: Record<string, unknown> | undefined): Record<string, Decimal | number> {
   const out: Record<string, Decimal | number> = {};
   totalColumns(def).forEach((column, i) => {
     const value = raw?.[`t${i}`];
@@ -223,8 +261,25 @@ function decodeSums(db: AnyDb, def: ReportDefinition, raw: Record<string, unknow
 
 /** How many rows the report has. */
 export async function countRows(ctx: ReportContext, report: ServerReport): Promise<number> {
-  const row = (await readAll(ctx.database, wrapped(ctx, report).select(sql<unknown>`count(*)`.as('n'))))[0] as Record<string, unknown> | undefined;
+  return countOf(ctx, report.rows(ctx));
+}
+
+// Queries of any schema read as they are (a process's preview: processes/routes.ts, run.ts) -------------------
+
+/** How many rows `rows` answers. */
+export async function countOf(ctx: Pick<ReportContext, 'database' | 'db'>, rows: AnySchemaSelect): Promise<number> {
+  const row = (await readAll(ctx.database, wrappedRows(ctx, rows).select(sql<unknown>`count(*)`.as('n'))))[0];
   return Number(row?.['n'] ?? 0);
+}
+
+/** The first `limit` rows of `rows` in its order, as stored (to decode with `decodeRow`). */
+export async function readFirstRows(ctx: Pick<ReportContext, 'database'>, rows: AnySchemaSelect, limit: number): Promise<Record<string, unknown>[]> {
+  return readAll(ctx.database, dynamicSelect(rows).limit(limit));
+}
+
+/** The rows of `rows` whose output column `field` is one of `keys`, as stored. */
+export async function readRowsIn(ctx: Pick<ReportContext, 'database' | 'db'>, rows: AnySchemaSelect, field: string, keys: readonly (string | number)[]): Promise<Record<string, unknown>[]> {
+  return readAll(ctx.database, wrappedRows(ctx, rows).selectAll('r').where(`r.${field}`, 'in', keys));
 }
 
 /** Counts and sums by group (one grouped scan), or over everything when the report has no groups. */
@@ -267,7 +322,7 @@ export async function runPage(ctx: ReportContext, report: ServerReport, page: nu
       withLateColumns(
         ctx,
         report,
-        ordered(def, (report.window ? ctx.db.selectFrom(report.window(ctx, from + count).as('r')) : wrapped(ctx, report)).selectAll('r'))
+        ordered(def, (report.window ? wrappedRows(ctx, report.window(ctx, from + count)) : wrapped(ctx, report)).selectAll('r'))
           .limit(count)
           .offset(from),
       ),
@@ -288,7 +343,7 @@ interface PageFigures {
 }
 
 /** Every group's figures summed exactly into the report's count and totals. */
-function summed(db: AnyDb, def: ReportDefinition, figuresByGroup: GroupFigures[]): PageFigures {
+function summed(db: Connection, def: ReportDefinition, figuresByGroup: GroupFigures[]): PageFigures {
   const subtotals = new Map<string, Record<string, Decimal | number>>();
   let total = 0;
   const totals = decodeSums(db, def, undefined);
@@ -389,7 +444,7 @@ async function fillRunning(ctx: ReportContext, report: ServerReport, offset: num
     if (first && !first.Starts && offset > 0) {
       const earlier = (await readAll(
         ctx.database,
-        ctx.db
+        dynamicDb(ctx.db)
           .selectFrom(ordered(def, wrapped(ctx, report).selectAll('r')).limit(offset).as('p'))
           .select(sql<unknown>`sum(${sql.ref(`p.${of}`)})`.as('s'))
           .where(`p.${group.field}`, '=', first.Key),

@@ -25,7 +25,7 @@ import { allEntities } from '@erp/shared/entities/index';
 import { readAll } from '../db/read.ts';
 import { cachedRulesOf } from '../auth/access-cache.ts';
 import { accessFromRules, type FieldRule } from '../entities/access.ts';
-import { maskReportColumns, type AnySelect, type ReportContext, type ServerReport } from './engine.ts';
+import { lateRows, maskReportColumns, type AnySchemaSelect, type ReportContext, type ServerReport } from './engine.ts';
 
 /** A stored column an output column copies. */
 interface Source {
@@ -150,7 +150,7 @@ function fieldsByColumn(): Map<string, { def: AnyEntity; field: (column: string)
  * The output columns of `query` (and of `late`, columns joined to its rows) among `columns` that show a field hidden
  * from the caller, by the rules in force now (module header).
  */
-export async function hiddenColumns(ctx: Pick<ReportContext, 'database' | 'user'>, query: AnySelect, columns: readonly { field: string }[], late?: AnySelect): Promise<Set<string>> {
+export async function hiddenColumns(ctx: Pick<ReportContext, 'database' | 'user'>, query: AnySchemaSelect, columns: readonly { field: string }[], late?: AnySchemaSelect): Promise<Set<string>> {
   const sources = trace(query.toOperationNode() as Node);
   if (late) merge(sources, trace(late.toOperationNode() as Node));
   const byTable = fieldsByColumn();
@@ -179,7 +179,7 @@ export async function hiddenColumns(ctx: Pick<ReportContext, 'database' | 'user'
 }
 
 export async function withFieldRights(ctx: ReportContext, report: ServerReport): Promise<ServerReport> {
-  const late = report.joinLate ? report.joinLate(ctx, ctx.db.selectFrom(report.rows(ctx).as('r'))) : undefined;
+  const late = report.joinLate ? report.joinLate(ctx, lateRows(report.rows(ctx))) : undefined;
   const masked = await hiddenColumns(ctx, report.rows(ctx), report.def.columns, late);
   if (masked.size === 0) return report;
   const { aggregate: _aggregate, window, ...rest } = report;

@@ -4,7 +4,8 @@
  * (stored base64 with its detected type by the logo upload, modules/shell/server/company/routes.ts). pdfkit
  * draws PNG and JPEG; a logo of another type (PDF, GIF, BMP) is left out and the name printed alone.
  */
-import type { AnyDb } from './engine.ts';
+import { sql, type Kysely } from 'kysely';
+import { dynamicDb } from '../db/dynamic-db.ts';
 import { intactPng } from '../entities/magic.ts';
 
 export interface Letterhead {
@@ -31,15 +32,20 @@ function drawable(logo: string, type: string): Buffer | null {
   return checked.intact ? bytes : null;
 }
 
-export async function defaultLetterhead(db: AnyDb): Promise<Letterhead | null> {
-  const row = (await db
-    .selectFrom('companies')
-    .select(['name', 'address', 'city', 'province_code', 'postal_code', 'phone', 'logo', 'logo_file_type'])
-    .orderBy('is_default', 'desc')
-    .orderBy('company_id')
-    .limit(1)
-    .executeTakeFirst()) as Record<string, string | null> | undefined;
-  if (!row) return null;
+/**
+ * The §3 default company's `columns` as stored (the one marked default, else the first by id), undefined when there
+ * is none: the letterhead's, and the mail's sender and language (mail/documents.ts). The companies are the shell
+ * module's table, read here on the dynamic view.
+ */
+export async function defaultCompany<D>(typed: Kysely<D>, columns: readonly string[]): Promise<Record<string, unknown> | undefined> {
+  const query = dynamicDb(typed).selectFrom('companies').orderBy('is_default', 'desc').orderBy('company_id').limit(1);
+  return query.select(columns.map((column) => sql.ref<unknown>(column).as(column))).executeTakeFirst();
+}
+
+export async function defaultLetterhead<D>(db: Kysely<D>): Promise<Letterhead | null> {
+  const found = await defaultCompany(db, ['name', 'address', 'city', 'province_code', 'postal_code', 'phone', 'logo', 'logo_file_type']);
+  if (!found) return null;
+  const row = Object.fromEntries(Object.entries(found).map(([column, value]) => [column, value === null || value === undefined ? null : String(value)]));
   const city = [row['city'], row['province_code'], row['postal_code']].filter((part) => part).join(' ');
   const type = row['logo_file_type'];
   return {

@@ -6,7 +6,9 @@
 import { dateFormat, formatCalendarDate, formatInteger, labelled } from '@erp/shared/format';
 import type { ReportParameterValues } from '@erp/shared/reports/define';
 import { registeredEntity } from '../entities/registry.ts';
-import type { AnyDb, ServerReport } from './engine.ts';
+import type { Kysely } from 'kysely';
+import { dynamicDb } from '../db/dynamic-db.ts';
+import type { ServerReport } from './engine.ts';
 import type { ReportTranslate } from './messages.ts';
 import { pdfSafe } from './pdf.ts';
 
@@ -27,7 +29,8 @@ export function printTime(now: Date, locale: string, timeZone: string): string |
  * whose definition's `numberField` is not its key: the remittance advice's payment): no file prints "Payment ID: 5"
  * where a person reads (issue 71 item 2), it prints the payment's number. Parameter name → number.
  */
-export async function parameterNumbers(db: AnyDb, report: ServerReport, params: ReportParameterValues): Promise<Record<string, string>> {
+export async function parameterNumbers<D>(typed: Kysely<D>, report: ServerReport, params: ReportParameterValues): Promise<Record<string, string>> {
+  const db = dynamicDb(typed);
   const numbers: Record<string, string> = {};
   for (const p of report.def.parameters) {
     const value = params[p.name];

@@ -14,7 +14,7 @@ import { callResult } from '../entities/call-result.ts';
 import type { Answer } from '../entities/answers.ts';
 import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { withFieldRights } from './field-rights.ts';
-import { countRows, registeredReport, streamReport, type AnyDb, type ReportContext } from './engine.ts';
+import { countRows, registeredReport, streamReport, type ReportContext } from './engine.ts';
 import { defaultLetterhead } from './letterhead.ts';
 import { reportLocale, reportTranslator } from './messages.ts';
 import { writeReportPdf } from './pdf.ts';
@@ -38,7 +38,7 @@ export async function renderReportPdf(
   // customer's own account, modules/portal/server/documents.ts) — a portal customer opens no AR screen.
   const mayRun = options.granted === true || (!report.def.roles || user.roles.some((role) => report.def.roles!.includes(role))) && openedBy(report.def, await openableApplications(database.db, user.roles));
   if (!mayRun) return refused(403, 'forbidden', translate('entities:result.forbidden'));
-  const db = database.db as unknown as AnyDb;
+  const { db } = database;
   const checked = validateReportParameters(report.def, parameters);
   if (!checked.ok) return refused(400, 'validation_failed', translate(checked.errors[0]!.key, checked.errors[0]!.params));
   const refusal = await lookupParametersRefusal(db, user, report.def.parameters, checked.value);

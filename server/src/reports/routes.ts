@@ -40,7 +40,7 @@ import { lookupParametersRefusal } from '../entities/parameter-guard.ts';
 import { sendFailure } from '../http/errors.ts';
 import { apiSchema, callResult, NO_QUERY, pagedList, RECORD, type JsonSchema } from '../http/schemas.ts';
 import { withFieldRights } from './field-rights.ts';
-import { countRows, registeredReport, registeredReports, runPage, streamReport, type AnyDb, type ReportContext, type ServerReport } from './engine.ts';
+import { countRows, registeredReport, registeredReports, runPage, streamReport, type ReportContext, type ServerReport } from './engine.ts';
 import { reportLocale, reportTranslator, type ReportLocale, type ReportTranslate } from './messages.ts';
 import { defaultLetterhead } from './letterhead.ts';
 import { writeReportPdf } from './pdf.ts';
@@ -138,10 +138,10 @@ function fileName(report: string, extension: string): string {
 
 export function registerReportRoutes(app: FastifyInstance, deps: { database: Database; reads?: ReadDatabase }): void {
   const { database } = deps;
-  const db = database.db as unknown as AnyDb;
+  const { db } = database;
   // Issue 43 item 3: what the reports read from (the standby, or the primary itself).
   const reads = deps.reads ?? openReadDatabase(null, database);
-  const readDb = reads.database.db as unknown as AnyDb;
+  const readDb = reads.database.db;
 
   // §6 the report's screen is open to the user; a report that names roles runs for those roles only.
   const roleAllows = (report: ServerReport, roles: readonly string[]) => !report.def.roles || roles.some((role) => report.def.roles!.includes(role));

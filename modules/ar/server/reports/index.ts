@@ -41,7 +41,7 @@ import { firmListRows } from '@erp/modules/shell/server/api';
 import { customerFilter, firmCityLine, prepareAr, stateOf } from './customers.ts';
 import { invoicePrintReport } from './invoice-print.ts';
 import type { ServerProcess } from '@erp/server/processes/engine';
-import type { GroupFigures, ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { narrowedRows, type GroupFigures, type ReportContext, type ServerReport } from '@erp/server/reports/engine';
 import { arDb } from '../tables.generated.ts';
 import { decimalFromDb } from '@erp/server/db/decimal-codec';
 import type { Decimal } from '@erp/shared/decimal';
@@ -277,7 +277,8 @@ function statementRows(ctx: ReportContext) {
 
 /** The statement's columns read for the rows shown (`joinLate`): the item's and the customer's words. */
 const statementColumns: ServerReport['joinLate'] = (ctx, rows) =>
-  rows
+  arDb(ctx.db)
+    .selectFrom(rows)
     .innerJoin('ar_items as i', 'i.item_id', 'r.ItemId')
     .leftJoin('firms as f', 'f.firm_id', 'r.FirmId')
     .selectAll('r')
@@ -436,7 +437,7 @@ function restrictedJournalPrinting(): ServerReport {
       const rows = gl.rows(ctx);
       const { assigned } = stateOf(ctx);
       if (!assigned) return rows;
-      if (assigned.length === 0) return rows.where(sql.ref('e.journal_id'), '=', -1);
+      if (assigned.length === 0) return narrowedRows(rows, sql<boolean>`${sql.ref('e.journal_id')} = ${-1}`);
       const db = arDb(ctx.db);
       const documents = db
         .selectFrom('ar_items')
@@ -450,7 +451,7 @@ function restrictedJournalPrinting(): ServerReport {
             .where('i.firm_id', 'in', assigned),
         );
       // The row comparison written out: the ledger's rows come untyped from its report, the documents typed.
-      return rows.where(sql<boolean>`(${sql.ref('e.origin_type')}, ${sql.ref('e.origin_id')}) in ${documents}`);
+      return narrowedRows(rows, sql<boolean>`(${sql.ref('e.origin_type')}, ${sql.ref('e.origin_id')}) in ${documents}`);
     },
   };
 }

@@ -5,11 +5,12 @@
  */
 import { bankReconciliationReport } from '../../definitions/bank-reconciliation-report.ts';
 import type { ServerReport } from '@erp/server/reports/engine';
+import { glDb } from '../tables.generated.ts';
 
 export const bankReconciliationServerReport: ServerReport = {
   def: bankReconciliationReport,
   async prepare(ctx) {
-    const row = await ctx.db
+    const row = await glDb(ctx.db)
       .selectFrom('bank_reconciliations')
       .select('reconciliation_id')
       .where('reconciliation_id', '=', Number(ctx.params['ReconciliationId']))
@@ -18,7 +19,7 @@ export const bankReconciliationServerReport: ServerReport = {
     return row ? [] : [{ field: 'ReconciliationId', key: 'gl:reports.bankReconciliation.missing' }];
   },
   rows(ctx) {
-    return ctx.db
+    return glDb(ctx.db)
       .selectFrom('bank_reconciliation_marks as m')
       .innerJoin('gl_entries as e', 'e.entry_id', 'm.entry_id')
       .select(['e.entry_date as EntryDate', 'e.document_no as DocumentNo', 'e.source as Source', 'e.description as Description', 'e.amount as Amount', 'e.entry_id as EntryId'])

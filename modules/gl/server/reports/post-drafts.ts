@@ -8,6 +8,7 @@
 import { postDraftEntries } from '../../definitions/reports/post-drafts.ts';
 import { sql } from 'kysely';
 import type { ServerProcess } from '@erp/server/processes/engine';
+import { glDb } from '../tables.generated.ts';
 
 interface ActionAnswer {
   ResultStatus?: unknown;
@@ -18,7 +19,7 @@ interface ActionAnswer {
 export const postDraftEntriesProcess: ServerProcess = {
   def: postDraftEntries,
   preview(ctx) {
-    return ctx.db
+    return glDb(ctx.db)
       .selectFrom('gl_journal_entries as j')
       .select([
         'j.entry_id as EntryId',

@@ -5,12 +5,14 @@
  */
 import { coilInquiry } from '../../definitions/coils/index.ts';
 import type { ReportContext, ServerReport } from '@erp/server/reports/engine';
+import { sql } from 'kysely';
+import { icDb } from '../tables.generated.ts';
 
 export const coilInquiryReport: ServerReport = {
   def: coilInquiry,
   rows(ctx: ReportContext) {
     const { ProductId, HeatNo, CoilStatus, WarehouseId, ReceivedFrom, ReceivedTo } = ctx.params;
-    let query = ctx.db
+    let query = icDb(ctx.db)
       .selectFrom('coils as c')
       .leftJoin('products as p', 'p.product_id', 'c.product_id')
       .leftJoin('heat_numbers as h', 'h.heat_no', 'c.heat_no')
@@ -32,7 +34,7 @@ export const coilInquiryReport: ServerReport = {
       ]);
     if (typeof ProductId === 'string' && ProductId !== '') query = query.where('c.product_id', '=', ProductId);
     if (typeof HeatNo === 'string' && HeatNo !== '') query = query.where('c.heat_no', '=', HeatNo);
-    if (typeof CoilStatus === 'string' && CoilStatus !== '') query = query.where('c.coil_status', '=', CoilStatus);
+    if (typeof CoilStatus === 'string' && CoilStatus !== '') query = query.where(sql<boolean>`${sql.ref('c.coil_status')} = ${CoilStatus}`);
     if (typeof WarehouseId === 'string' && WarehouseId !== '') query = query.where('c.warehouse_id', '=', WarehouseId);
     if (typeof ReceivedFrom === 'string' && ReceivedFrom !== '') query = query.where('c.received_date', '>=', ReceivedFrom);
     if (typeof ReceivedTo === 'string' && ReceivedTo !== '') query = query.where('c.received_date', '<=', ReceivedTo);

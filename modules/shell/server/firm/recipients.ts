@@ -5,12 +5,14 @@
  */
 import { registerRecipients } from '@erp/server/mail/documents';
 import { firm } from '../../definitions/firm.ts';
+import { shellDb } from '../tables.generated.ts';
 
-registerRecipients(firm.name, async (db, key) => {
-  const row = (await db.selectFrom('firms').select(['name', 'email', 'language']).where('firm_id', '=', key).executeTakeFirst()) as { name: unknown; email: unknown; language: unknown } | undefined;
+registerRecipients(firm.name, async (core, key) => {
+  const db = shellDb(core);
+  const row = await db.selectFrom('firms').select(['name', 'email', 'language']).where('firm_id', '=', key).executeTakeFirst();
   if (!row) return null;
-  const contacts = (await db.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', key).orderBy('is_primary', 'desc').execute()) as { name: unknown; email: unknown }[];
-  const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+  const contacts = await db.selectFrom('firm_contacts').select(['name', 'email']).where('firm_id', '=', key).orderBy('is_primary', 'desc').execute();
+  const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
   const contact = contacts.find((one) => filled(one.email));
   return {
     email: filled(contact?.email) ? String(contact!.email) : filled(row.email) ? String(row.email) : null,
