@@ -16,6 +16,7 @@ import { BusinessError } from '@erp/server/entities/call-result';
 import { decimalFromDb, engineOf } from '@erp/server/db/decimal-codec';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { addApItem, applyApItem, postAp } from './subledger.ts';
+import { apDb } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -28,7 +29,8 @@ export const apChequeHooks: EntityHooks = {
   actions: {
     cancel: {
       async effect(ctx, run) {
-        const { trx, record, body } = run;
+        const { record, body } = run;
+        const trx = apDb(run.trx);
         const engine = engineOf(trx);
         // The generic action's Date, or this module's cancel call's CancelDate, else the saved record's.
         const date = typeof body['CancelDate'] === 'string' ? body['CancelDate'] : typeof body['Date'] === 'string' ? body['Date'] : (record['CancelDate'] as string | null);

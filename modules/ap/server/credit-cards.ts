@@ -11,6 +11,7 @@ import { assertPeriodOpen } from '@erp/modules/gl/server/api';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
+import { apDb } from './tables.generated.ts';
 import { createPostedDocument } from './vouchers.ts';
 
 type Row = Record<string, unknown>;
@@ -28,7 +29,8 @@ export const apCardInvoiceHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = apDb(run.trx);
         const lines = Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : [];
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const card = (await trx.selectFrom('ap_credit_cards').selectAll().where('card_id', '=', String(record['CardId'])).executeTakeFirst()) as Row | undefined;

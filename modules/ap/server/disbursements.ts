@@ -16,6 +16,7 @@ import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { bankOf, checkLines, payVendor, PAYMENT_TOUCHES, sequences } from '../documents/payment/server/payments.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { apDb } from './tables.generated.ts';
 
 type Row = Record<string, unknown>;
 
@@ -24,7 +25,8 @@ export const AP_DISBURSEMENT_SEQUENCE = 'AP-DISBURSEMENT';
 const linesOf = (record: Row): Row[] => (Array.isArray(record['Lines']) ? (record['Lines'] as Row[]) : []);
 
 export const apDisbursementHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, entityTrx, change) {
+    const trx = apDb(entityTrx);
     const next = change.next;
     if (change.mode === 'create') setField(change, 'DocumentNo', await nextNumber(trx, AP_DISBURSEMENT_SEQUENCE, { prefix: 'CD', description: 'A/P cash disbursements' }));
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
@@ -38,7 +40,8 @@ export const apDisbursementHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = apDb(run.trx);
         const paymentDate = String(record['PaymentDate']);
         await assertPeriodOpen(trx, paymentDate, 'ap', 'PaymentDate');
         const bank = await bankOf(trx, String(record['BankAccountId']));
