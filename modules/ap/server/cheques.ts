@@ -27,7 +27,8 @@ export const apChequeHooks: EntityHooks = {
   actions: {
     cancel: {
       async effect(ctx, run) {
-        const { trx, record, body } = run;
+        const { record, body } = run;
+        const trx = apDb(run.trx);
         const engine = engineOf(trx);
         // The generic action's Date, or this module's cancel call's CancelDate, else the saved record's.
         const date = typeof body['CancelDate'] === 'string' ? body['CancelDate'] : typeof body['Date'] === 'string' ? body['Date'] : (record['CancelDate'] as string | null);

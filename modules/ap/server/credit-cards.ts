@@ -29,7 +29,8 @@ export const apCardInvoiceHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = apDb(run.trx);
         const lines = Array.isArray(record['Lines']) ? (record['Lines'] as ChargeLine[]) : [];
         if (lines.length === 0) throw BusinessError.of(400, 'no_lines', 'entities:validation.noLines', {}, 'Lines');
         const card = await apDb(trx).selectFrom('ap_credit_cards').selectAll().where('card_id', '=', String(record['CardId'])).executeTakeFirst();

@@ -16,13 +16,15 @@ import type { EntityHooks } from '@erp/server/entities/hooks';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { bankOf, checkLines, payVendor, PAYMENT_TOUCHES, sequences, type PaymentLine } from '../documents/payment/server/payments.ts';
 import { setField, type WireRecord } from '@erp/server/entities/hooks';
+import { apDb } from './tables.generated.ts';
 
 export const AP_DISBURSEMENT_SEQUENCE = 'AP-DISBURSEMENT';
 
 const linesOf = (record: WireRecord): PaymentLine[] => (Array.isArray(record['Lines']) ? (record['Lines'] as PaymentLine[]) : []);
 
 export const apDisbursementHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, entityTrx, change) {
+    const trx = apDb(entityTrx);
     const next = change.next;
     if (change.mode === 'create') setField(change, 'DocumentNo', await nextNumber(trx, AP_DISBURSEMENT_SEQUENCE, { prefix: 'CD', description: 'A/P cash disbursements' }));
     if (change.mode === 'create' || change.changed.has('PaymentDate')) await assertPeriodOpen(trx, String(next['PaymentDate']), 'ap', 'PaymentDate');
@@ -36,7 +38,8 @@ export const apDisbursementHooks: EntityHooks = {
   actions: {
     post: {
       async effect(ctx, run) {
-        const { trx, record } = run;
+        const { record } = run;
+        const trx = apDb(run.trx);
         const paymentDate = String(record['PaymentDate']);
         await assertPeriodOpen(trx, paymentDate, 'ap', 'PaymentDate');
         const bank = await bankOf(trx, String(record['BankAccountId']));

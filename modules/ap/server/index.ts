@@ -24,6 +24,7 @@ import { purchaseOrderHooks } from './purchase-orders.ts';
 import { AP_SERVER_REPORTS } from './reports.ts';
 import { apRoutes } from './routes.ts';
 import { seedPayables } from './seed.ts';
+import { apDb } from './tables.generated.ts';
 
 registerControlAccounts({ source: 'AP', integrationTypes: ['PAYABLE'] });
 registerControlAccountPoster({ owner: 'PO', source: 'AP' });
@@ -43,8 +44,8 @@ const vendorDefaultHooks: EntityHooks = {
     await vendorBankHooks.beforeWrite!(ctx, trx, change, new Set());
     const bank = change.next['BankAccountId'];
     if (typeof bank === 'string' && bank !== '') {
-      const currency = typeof change.next['Currency'] === 'string' && change.next['Currency'] !== '' ? String(change.next['Currency']) : await homeCurrency(trx);
-      await assertBankCurrency(trx, bank, currency);
+      const currency = typeof change.next['Currency'] === 'string' && change.next['Currency'] !== '' ? String(change.next['Currency']) : await homeCurrency(apDb(trx));
+      await assertBankCurrency(apDb(trx), bank, currency);
     }
   },
 };

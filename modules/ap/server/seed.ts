@@ -22,6 +22,7 @@ import { apPaymentBatch } from '../documents/payment/definition.ts';
 import { insertDocument } from '@erp/modules/po/server/api';
 import { nextNumber } from '@erp/server/entities/numbering';
 import { AP_BATCH_SEQUENCE, AP_INVOICE_SEQUENCE } from '../definitions/common.ts';
+import { entityTransaction } from '@erp/server/entities/hooks';
 import { apChequeHooks } from './cheques.ts';
 import { loadReceipt, TOLERANCE_AMOUNT, TOLERANCE_PERCENT } from './invoices.ts';
 import { createPostedDocument } from './vouchers.ts';
@@ -264,7 +265,7 @@ async function seedDocuments(trx: Transaction<ApDatabase>, now: string): Promise
   const cheque = await trx.selectFrom('ap_cheques').selectAll().where('batch_id', '=', Number(batch['BatchId'])).orderBy('cheque_no').limit(1).executeTakeFirst();
   if (cheque && today >= String(cheque['payment_date'])) {
     const record = { ChequeId: cheque['cheque_id'], ChequeNo: cheque['cheque_no'], VendorId: cheque['vendor_id'], PaymentDate: cheque['payment_date'] };
-    const outcome = await apChequeHooks.actions!['cancel']!.effect!({ user: { userId: ACTOR } } as never, { trx, record, body: { CancelDate: payDate, CancelReason: 'Spoiled in the printer' }, confirmations: new Set(), now });
+    const outcome = await apChequeHooks.actions!['cancel']!.effect!({ user: { userId: ACTOR } } as never, { trx: entityTransaction(trx), record, body: { CancelDate: payDate, CancelReason: 'Spoiled in the printer' }, confirmations: new Set(), now });
     await trx.updateTable('ap_cheques').set({ status: 'Cancelled', cancel_date: payDate, cancel_reason: 'Spoiled in the printer', cancel_journal_id: (outcome as { set: WireRecord }).set['CancelJournalId'] as number }).where('cheque_id', '=', Number(cheque['cheque_id'])).execute();
   }
 

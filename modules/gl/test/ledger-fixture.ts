@@ -6,10 +6,10 @@
  */
 import { add, cmp, neg, type Decimal } from '@erp/shared/decimal';
 import type { Kysely } from 'kysely';
-import { decimalToDb, engineOf } from '@erp/server/db/decimal-codec';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+import { decimalToDb } from '@erp/server/db/decimal-codec';
+import { dynamicDb } from '@erp/server/db/dynamic-db';
+import { flag } from '@erp/server/db/schema';
+import { glDb } from '../server/tables.generated.ts';
 
 export const FIXTURE_ACCOUNTS = [
   { account_id: '99001000', description: 'Bank — fixture', account_type: 'asset' },
@@ -47,10 +47,10 @@ export const FIXTURE_ENTRIES: readonly FixtureEntry[] = [
 
 const monthEnd = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 
-export async function insertLedgerFixture(db: AnyDb, entries: readonly FixtureEntry[] = FIXTURE_ENTRIES): Promise<void> {
+/** Writes the fixture through any view of the database (the ledger's tables by its typed view). */
+export async function insertLedgerFixture<D>(typed: Kysely<D>, entries: readonly FixtureEntry[] = FIXTURE_ENTRIES): Promise<void> {
+  const db = glDb(typed);
   const now = new Date().toISOString();
-  // Boolean columns: true/false on PostgreSQL, 1/0 on SQLite.
-  const flag = (value: boolean) => (engineOf(db) === 'postgres' ? value : value ? 1 : 0);
   const trail = { created_by: 'test', created_on: now, updated_by: 'test', updated_on: now, version: 1 };
   await db.transaction().execute(async (trx) => {
     for (const account of FIXTURE_ACCOUNTS) {
@@ -61,7 +61,8 @@ export async function insertLedgerFixture(db: AnyDb, entries: readonly FixtureEn
     }
     for (const year of [2031, 2032]) {
       for (let month = 1; month <= 12; month++) {
-        await trx
+        // The period flags of the other sub-ledgers are their modules' columns: the table by name.
+        await dynamicDb(trx)
           .insertInto('fiscal_periods')
           .values({
             fiscal_year: year,
@@ -120,7 +121,7 @@ export async function insertLedgerFixture(db: AnyDb, entries: readonly FixtureEn
       await trx
         .insertInto('gl_balances')
         .values({
-          account_id: account,
+          account_id: String(account),
           fiscal_year: Number(year),
           period_no: Number(month),
           debit: decimalToDb(trx, balance.debit, 2),

@@ -15,9 +15,11 @@ import type { EntityHooks } from '@erp/server/entities/hooks';
 import { notFound, refuse, text } from './records.ts';
 import { teDb } from './tables.generated.ts';
 import { setField } from '@erp/server/entities/hooks';
+import { teDb } from './tables.generated.ts';
 
 export const inspectionHooks: EntityHooks = {
-  async beforeWrite(_ctx, trx, change) {
+  async beforeWrite(_ctx, entityTrx, change) {
+    const trx = teDb(entityTrx);
     const lotId = text(change.next['LotId']);
     const lot = await teDb(trx).selectFrom('te_lots').select(['site_id', 'building_id', 'floor']).where('lot_id', '=', lotId).executeTakeFirst();
     if (!lot) notFound('LotId');
@@ -55,7 +57,7 @@ export const inspectionHooks: EntityHooks = {
     },
     pass: {
       async effect(ctx, run) {
-        await run.trx
+        await teDb(run.trx)
           .updateTable('te_lots')
           .set((eb) => ({ stage: 'Inspected', updated_by: ctx.user.userId, updated_on: run.now, version: eb('version', '+', 1) }))
           .where('lot_id', '=', text(run.record['LotId']))

@@ -179,7 +179,7 @@ export const orderHooks: EntityHooks = {
     },
     complete: {
       async guard(_ctx, run) {
-        const issue = await certificateIssue(run.trx, run.record, text(run.record['ScheduledDate']));
+        const issue = await certificateIssue(wdDb(run.trx), run.record, text(run.record['ScheduledDate']));
         if (issue) refuse([issue]);
       },
       async effect(_ctx, run) {

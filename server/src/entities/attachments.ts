@@ -149,7 +149,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
       if (duplicate) return send(reply, duplicateAnswer());
       const userId = ctx.user.userId;
       try {
-        const row = await ctx.any.transaction().execute(async (trx) => {
+        const row = await ctx.db.transaction().execute(async (trx) => {
           const now = new Date().toISOString();
           const inserted = (await trx
             .insertInto('attachments')
@@ -254,7 +254,7 @@ export async function registerAttachmentRoutes(app: FastifyInstance, contextFor:
     const key = parseKey(request.params.key);
     if (key === null) return send(reply, notFound());
     const userId = ctx.user.userId;
-    const deleted = await ctx.any.transaction().execute(async (trx) => {
+    const deleted = await ctx.db.transaction().execute(async (trx) => {
       const row = (await trx
         .selectFrom('attachments')
         .select(['file_name'])

@@ -4,7 +4,9 @@
  * (`root_table`/`root_id`: child and link rows show on their parent). Always written inside the
  * transaction of the change they describe.
  */
-import type { AnyTransaction, AuditEntry } from './hooks.ts';
+import type { Transaction } from 'kysely';
+import { coreDb } from '../db/schema.ts';
+import type { AuditEntry } from './hooks.ts';
 
 // The row's types live with the hooks that return them (./hooks.ts imports nothing of this file).
 export type { AuditAction, AuditEntry } from './hooks.ts';
@@ -19,8 +21,8 @@ export function auditText(value: unknown): string | null {
   return String(value);
 }
 
-/** Inserts the entries (in chunks: SQLite limits bound parameters per statement). */
-export async function writeAudit(trx: AnyTransaction, entries: readonly AuditEntry[], actionBy: string, now: string): Promise<void> {
+/** Inserts the entries (in chunks: SQLite limits bound parameters per statement); a transaction of any schema. */
+export async function writeAudit<D>(typed: Transaction<D>, entries: readonly AuditEntry[], actionBy: string, now: string): Promise<void> {
   const rows = entries.map((entry) => ({
     table_name: entry.table,
     id_name: entry.idName,
@@ -34,6 +36,7 @@ export async function writeAudit(trx: AnyTransaction, entries: readonly AuditEnt
     root_table: entry.rootTable ?? entry.table,
     root_id: String(entry.rootId ?? entry.idValue),
   }));
+  const trx = coreDb(typed);
   for (let i = 0; i < rows.length; i += 50) {
     await trx.insertInto('audit_log').values(rows.slice(i, i + 50)).execute();
   }

@@ -7,6 +7,7 @@
  * generic rules found nothing. `databaseIssues(ctx, change)` answers them as validation issues with their
  * messages in the caller's language (400 validation_failed).
  */
+import { dynamicDb } from '../db/dynamic-db.ts';
 import { DECIMAL_KEYS, parseDecimal, round } from '@erp/shared/decimal';
 import { optionOffered, type AnyEntity, type RuleIssue, type ScalarField } from '@erp/shared/entities/define';
 import { entityByName } from '@erp/shared/entities/index';
@@ -27,7 +28,7 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
       if (!target) continue;
       const column = field.targetField ? target.fields[field.targetField]!.column : keyColumn(target);
       const activeColumn = target.activeField ? target.fields[target.activeField]!.column : null;
-      const row = (await ctx.any
+      const row = (await dynamicDb(ctx.db)
         .selectFrom(target.table)
         .select([...new Set([column, ...(activeColumn ? [activeColumn] : []), ...whereColumns(target, field)])])
         .where(column, '=', value)
@@ -46,7 +47,7 @@ async function lookupIssues(ctx: EntityContext, change: Change): Promise<RuleIss
       const target = entityByName(field.entity);
       if (!target) continue;
       const column = keyColumn(target);
-      const rows = (await ctx.any.selectFrom(target.table).select(column).where(column, 'in', value).execute()) as Record<string, unknown>[];
+      const rows = (await dynamicDb(ctx.db).selectFrom(target.table).select(column).where(column, 'in', value).execute()) as Record<string, unknown>[];
       const known = new Set(rows.map((row) => String(row[column])));
       const missing = (value as string[]).find((item) => !known.has(item));
       if (missing !== undefined) issues.push({ field: name, key: 'entities:validation.lookupInvalid', params: { value: missing } });
@@ -93,12 +94,12 @@ async function uniqueIssues(ctx: EntityContext, change: Change): Promise<RuleIss
   const issues: RuleIssue[] = [];
   const keyCol = keyColumn(def);
   if (change.mode === 'create' && def.keyKind === 'natural') {
-    const exists = await ctx.any.selectFrom(def.table).select(keyCol).where(keyCol, '=', change.value[def.key]).executeTakeFirst();
+    const exists = await dynamicDb(ctx.db).selectFrom(def.table).select(keyCol).where(keyCol, '=', change.value[def.key]).executeTakeFirst();
     if (exists) issues.push({ field: def.key, key: 'entities:validation.duplicate' });
   }
   for (const group of def.uniques) {
     if (!group.some((field) => change.changed.has(field))) continue;
-    let q = ctx.any.selectFrom(def.table).select(keyCol);
+    let q = dynamicDb(ctx.db).selectFrom(def.table).select(keyCol);
     for (const field of group) {
       const value = writeScalar(def.fields[field] as ScalarField, change.next[field], ctx.engine);
       const column = def.fields[field]!.column;

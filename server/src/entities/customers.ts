@@ -25,7 +25,7 @@ import { entityByName } from '@erp/shared/entities/index';
 import type { ReportRecords } from '@erp/shared/reports/define';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { AuthenticatedUser } from '../auth/user.ts';
-import { asFlag, coreDb } from '../db/schema.ts';
+import { asFlag, coreDb, type DB } from '../db/schema.ts';
 import { BusinessError } from './call-result.ts';
 import { dynamicDb, type DynamicDb, type DynamicSelect, type DynamicTables } from '../db/dynamic-db.ts';
 import type { EntityHooks, Refusal } from './hooks.ts';
@@ -217,7 +217,7 @@ export function customerHooks(def: AnyEntity): EntityHooks | null {
       const wanted = [...new Set(keys.map(String))];
       if (integer && wanted.some((key) => !/^\d{1,10}$/.test(key))) return notAssigned();
       const assigned = await assignedFirms(db, user);
-      const rows = await narrowed(db.selectFrom(def.table).select(`${def.table}.${keyColumn} as k`), def, assigned)
+      const rows = await narrowed(dynamicDb(db).selectFrom(def.table).select(`${def.table}.${keyColumn} as k`), def, assigned)
         .where(`${def.table}.${keyColumn}`, 'in', integer ? wanted.map(Number) : wanted)
         .execute();
       // Every key must name a record the user may see; one that does not exist is refused alike.
@@ -225,7 +225,7 @@ export function customerHooks(def: AnyEntity): EntityHooks | null {
     },
     async beforeWrite(ctx, trx, change) {
       if (!isRestricted(ctx.user)) return;
-      const assigned = await assignedFirms(trx, ctx.user);
+      const assigned = await assignedFirms<DB>(trx, ctx.user);
       const db = dynamicDb(trx);
       for (const link of links) {
         if (change.mode === 'update' && !change.changed.has(link.lines?.collection ?? link.field)) continue;

@@ -12,6 +12,7 @@
  * A header trigger naming a record the caller may not read (its entity's `canView`: §6 a customer not assigned to
  * them, issue 68 item 2) fills nothing: a pick reads nothing of it, and the save refuses it.
  */
+import { dynamicDb } from '../db/dynamic-db.ts';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { AnySelect, EntityContext } from './hooks.ts';
 import { registeredEntity } from './registry.ts';
@@ -31,14 +32,14 @@ async function mayRead(ctx: EntityContext, field: string, value: unknown): Promi
   let key: unknown = value;
   if (spec.targetField && spec.targetField !== def.key) {
     const column = (def.fields[spec.targetField] as { column: string }).column;
-    const row = (await ctx.any.selectFrom(def.table).select(keyColumn(def)).where(column, '=', value).executeTakeFirst()) as Row | undefined;
+    const row = (await dynamicDb(ctx.db).selectFrom(def.table).select(keyColumn(def)).where(column, '=', value).executeTakeFirst()) as Row | undefined;
     if (!row) return true;
     key = row[keyColumn(def)];
   }
   const keyField = def.fields[def.key]!;
   const id = keyField.type === 'integer' ? Number(key) : String(key);
   if (typeof id === 'number' && !Number.isSafeInteger(id)) return true;
-  const found = await loadRecord(ctx.any, def, id);
+  const found = await loadRecord(ctx.db, def, id);
   // A record that does not exist is the save's lookup check to refuse; the hook finds nothing of it.
   return !found || (await target.hooks.canView({ ...ctx, def, hooks: target.hooks }, found)) === null;
 }
@@ -137,7 +138,7 @@ export async function withDefaults(ctx: EntityContext, body: unknown, current: R
  */
 export async function onlyActive(ctx: EntityContext, table: string, key: string, options: { first?: boolean; activeColumn?: string | null; narrow?: (select: AnySelect) => AnySelect } = {}): Promise<string | null> {
   const active = options.activeColumn === undefined ? 'is_active' : options.activeColumn;
-  let select = ctx.any.selectFrom(table).select(key);
+  let select = dynamicDb(ctx.db).selectFrom(table).select(key);
   if (active) select = select.where(active, '=', 1);
   if (options.narrow) select = options.narrow(select);
   const rows = (await select.orderBy(key).limit(options.first ? 1 : 2).execute()) as Row[];

@@ -9,6 +9,7 @@
  * Version read (a concurrent delete or save wins: 409, or 404 when the record is gone), and the §3 audit
  * rows of every value that goes.
  */
+import { dynamicDb } from '../db/dynamic-db.ts';
 import { allEntities } from '@erp/shared/entities/index';
 import {
   conflict,
@@ -37,7 +38,7 @@ async function referenced(ctx: EntityContext, id: string | number): Promise<bool
   for (const other of allEntities()) {
     for (const [, field] of fieldsOf(other)) {
       if (field.type === 'lookup' && field.entity === ctx.def.name && !field.targetField) {
-        const hit = await ctx.any
+        const hit = await dynamicDb(ctx.db)
           .selectFrom(other.table)
           .select(field.column)
           .where(field.column, '=', id)
@@ -46,7 +47,7 @@ async function referenced(ctx: EntityContext, id: string | number): Promise<bool
         if (hit) return true;
       }
       if (field.type === 'set' && field.entity === ctx.def.name && field.storage.kind === 'link') {
-        const hit = await ctx.any.selectFrom(field.storage.table).select(field.storage.valueColumn).where(field.storage.valueColumn, '=', id).executeTakeFirst();
+        const hit = await dynamicDb(ctx.db).selectFrom(field.storage.table).select(field.storage.valueColumn).where(field.storage.valueColumn, '=', id).executeTakeFirst();
         if (hit) return true;
       }
     }
@@ -71,7 +72,7 @@ export async function deleteRecord(ctx: EntityContext, rawId: string, rawVersion
   }
   const userId = ctx.user.userId;
   try {
-    await ctx.any.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
       const keyCol = keyColumn(def);
       const entries: AuditEntry[] = hooks.onDelete ? await hooks.onDelete(ctx, trx, record) : [];
@@ -114,7 +115,7 @@ export async function deleteRecord(ctx: EntityContext, rawId: string, rawVersion
           });
         }
       }
-      const deleted = await trx.deleteFrom(def.table).where(keyCol, '=', id).where('version', '=', version).executeTakeFirst();
+      const deleted = await dynamicDb(trx).deleteFrom(def.table).where(keyCol, '=', id).where('version', '=', version).executeTakeFirst();
       if (Number(deleted.numDeletedRows) !== 1) throw new VersionConflict(null);
       for (const [name, field] of storedScalars(def)) {
         const old = record[name];
@@ -131,7 +132,7 @@ export async function deleteRecord(ctx: EntityContext, rawId: string, rawVersion
     });
   } catch (error) {
     if (error instanceof VersionConflict) {
-      const latest = await loadRecord(ctx.any, def, id);
+      const latest = await loadRecord(ctx.db, def, id);
       return latest ? conflict(latest['Version'] as number) : notFound();
     }
     const answer = answerOf(error, ctx.user.row.language) ?? constraintAnswer(error);

@@ -20,8 +20,10 @@
  *   A guard or effect refuses with BusinessError (4xx, §8 text in the caller's language) or asks with
  *   ConfirmationNeeded (200, ResultStatus 3); either rolls everything back.
  */
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { retryingConcurrency } from '../db/retry.ts';
+import { dynamicDb, type DynamicDb } from '../db/dynamic-db.ts';
+import type { DB } from '../db/schema.ts';
 import type { AnyEntity, ChildrenField, FieldDefinition, LookupField, ScalarField, TransitionSpec } from '@erp/shared/entities/define';
 import { computeRecord } from '@erp/shared/entities/compute';
 import { entityByName } from '@erp/shared/entities/index';
@@ -29,7 +31,7 @@ import { versionOf, type Answer } from './answers.ts';
 import { actionMessage, kindKeyOf, numberOf, stateLabel, summaryMessage } from './action-answers.ts';
 import { answerOf, callResult, confirmationsOf, messageIn, type BusinessIssue } from './call-result.ts';
 import { writeAudit, type AuditEntry } from './audit.ts';
-import type { ActionRun, AnyTransaction, EntityContext } from './hooks.ts';
+import type { ActionRun, EntityTransaction, EntityContext } from './hooks.ts';
 import { refusalKey, whereColumns } from './lookups.ts';
 import { nextNumber } from './numbering.ts';
 import { tableChanged } from './paging.ts';
@@ -54,7 +56,7 @@ export function withComputed(def: AnyEntity, record: Record<string, unknown>): R
 }
 
 /** Sets the document number column of a new row (definition `numbering`). */
-export async function assignNumber(trx: AnyTransaction, def: AnyEntity, row: Record<string, unknown>): Promise<string | null> {
+export async function assignNumber<D>(trx: Transaction<D>, def: AnyEntity, row: Record<string, unknown>): Promise<string | null> {
   if (!def.numbering) return null;
   const number = await nextNumber(trx, def.numbering.sequence, { prefix: def.numbering.prefix ?? '', description: def.name });
   row[def.fields[def.numbering.field]!.column] = number;
@@ -65,7 +67,8 @@ export async function assignNumber(trx: AnyTransaction, def: AnyEntity, row: Rec
  * Lookups of line fields (and of lines' own child rows) that name no (active) record, checked in `trx`;
  * a `whereFrom` reads `record` (the document after the save: its header, issue 21 item 8).
  */
-export async function lineLookupIssues(trx: AnyTransaction, def: AnyEntity, value: Record<string, unknown>, record: Record<string, unknown> = value): Promise<BusinessIssue[]> {
+export async function lineLookupIssues<D>(typed: Transaction<D>, def: AnyEntity, value: Record<string, unknown>, record: Record<string, unknown> = value): Promise<BusinessIssue[]> {
+  const trx = dynamicDb(typed);
   const issues: BusinessIssue[] = [];
   for (const [name, field] of Object.entries(def.fields) as [string, FieldDefinition][]) {
     if (field.type !== 'children' || !field.lines || !Array.isArray(value[name])) continue;
@@ -84,7 +87,7 @@ export async function lineLookupIssues(trx: AnyTransaction, def: AnyEntity, valu
 
 /** Lookup fields of `fields` in `rows` that name no (active) record: one query per lookup field. */
 async function rowLookupIssues(
-  trx: AnyTransaction,
+  trx: DynamicDb,
   fields: Readonly<Record<string, ScalarField>>,
   rows: { path: string; row: Record<string, unknown> }[],
   issues: BusinessIssue[],
@@ -162,7 +165,7 @@ async function checkAction(
   const body = (rawBody ?? {}) as Record<string, unknown>;
   const id = parseId(def, rawId);
   if (id === null) return refusal(ctx, 400, 'bad_request', 'entities:result.badQuery', { detail: `${rawId.slice(0, 64)} is not a valid ${def.key}` });
-  const record = preloaded ? (preloaded.get(String(id)) ?? null) : await loadRecord(ctx.any, def, id);
+  const record = preloaded ? (preloaded.get(String(id)) ?? null) : await loadRecord(ctx.db, def, id);
   if (!record) return refusal(ctx, 404, 'not_found', 'entities:result.notFound');
   if (ctx.hooks.canView) {
     const refused = await ctx.hooks.canView(ctx, record);
@@ -187,9 +190,9 @@ const isPlan = (value: Answer | PlannedAction): value is PlannedAction => 'recor
  * action on the same version fail here, before any effect runs), then the guard. Throws StaleVersion,
  * BusinessError or ConfirmationNeeded. Answers what the effect sees.
  */
-async function beginAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction): Promise<ActionRun> {
+async function beginAction(ctx: EntityContext, trx: EntityTransaction, plan: PlannedAction): Promise<ActionRun> {
   const now = new Date().toISOString();
-  const bumped = await trx
+  const bumped = await dynamicDb(trx)
     .updateTable(ctx.def.table)
     .set({ version: plan.version + 1, updated_by: ctx.user.userId, updated_on: now })
     .where(keyColumn(ctx.def), '=', plan.id)
@@ -202,7 +205,7 @@ async function beginAction(ctx: EntityContext, trx: AnyTransaction, plan: Planne
 }
 
 /** After the effect: the new state and the effect's fields; their audit rows added to `audit`. */
-async function finishAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction, outcome: ActionOutcome, touched: Set<string>, audit: AuditEntry[]): Promise<void> {
+async function finishAction(ctx: EntityContext, trx: EntityTransaction, plan: PlannedAction, outcome: ActionOutcome, touched: Set<string>, audit: AuditEntry[]): Promise<void> {
   const { def } = ctx;
   const keyCol = keyColumn(def);
   const set: Record<string, unknown> = { ...(outcome?.set ?? {}) };
@@ -215,12 +218,12 @@ async function finishAction(ctx: EntityContext, trx: AnyTransaction, plan: Plann
     columns[field.column] = writeScalar(field, next, ctx.engine);
     audit.push({ table: def.table, idName: keyCol, idValue: plan.id, column: field.column, old: plan.record[name] ?? null, new: next, action: 'update' });
   }
-  if (Object.keys(columns).length > 0) await trx.updateTable(def.table).set(columns).where(keyCol, '=', plan.id).execute();
+  if (Object.keys(columns).length > 0) await dynamicDb(trx).updateTable(def.table).set(columns).where(keyCol, '=', plan.id).execute();
   for (const table of outcome?.touched ?? []) touched.add(table);
 }
 
 /** One action inside the caller's transaction: begin, the effect, finish, the audit rows. */
-async function applyAction(ctx: EntityContext, trx: AnyTransaction, plan: PlannedAction, touched: Set<string>): Promise<ActionOutcome> {
+async function applyAction(ctx: EntityContext, trx: EntityTransaction, plan: PlannedAction, touched: Set<string>): Promise<ActionOutcome> {
   const run = await beginAction(ctx, trx, plan);
   const outcome = plan.handler.effect ? await plan.handler.effect(ctx, run) : undefined;
   const audit: AuditEntry[] = [];
@@ -230,7 +233,7 @@ async function applyAction(ctx: EntityContext, trx: AnyTransaction, plan: Planne
 }
 
 /** The answer to a stale version: 409 with the version the record has now. */
-async function staleAnswer(ctx: EntityContext, id: string | number, db: AnyTransaction | EntityContext['any'] = ctx.any): Promise<Answer> {
+async function staleAnswer(ctx: EntityContext, id: string | number, db: Kysely<DB> = ctx.db): Promise<Answer> {
   const latest = await loadRecord(db, ctx.def, id);
   return { status: 409, body: callResult(2, 'version_conflict', messageIn(ctx.user.row.language, 'entities:result.versionConflict'), { Data: { CurrentVersion: latest?.['Version'] ?? null } }) };
 }
@@ -244,7 +247,7 @@ export async function runAction(ctx: EntityContext, rawId: string, action: strin
   const touched = new Set<string>([def.table]);
   try {
     await retryingConcurrency(() =>
-      ctx.any.transaction().execute(async (trx) => {
+      ctx.db.transaction().execute(async (trx) => {
         outcome = await applyAction(ctx, trx, plan, touched);
       }),
     );
@@ -257,7 +260,7 @@ export async function runAction(ctx: EntityContext, rawId: string, action: strin
   }
   for (const table of touched) tableChanged(table);
   const done = outcome as ActionOutcome;
-  const latest = await loadRecord(ctx.any, def, plan.id);
+  const latest = await loadRecord(ctx.db, def, plan.id);
   return {
     status: 200,
     body: callResult(1, 'ok', actionMessage(def, latest ?? plan.record, plan.transition, language, done), {
@@ -292,7 +295,7 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
   const plans: { index: number; plan: PlannedAction }[] = [];
   // The records read together (one query per thousand and per collection), each then checked as alone.
   const ids = items.map((item) => parseId(ctx.def, String(item?.Id))).filter((id): id is string | number => id !== null);
-  const records = await loadRecords(ctx.any, ctx.def, ids);
+  const records = await loadRecords(ctx.db, ctx.def, ids);
   /** The record an item names, when it was found. */
   const recordOf = (id: unknown) => {
     const parsed = parseId(ctx.def, String(id));
@@ -324,7 +327,7 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
     };
   };
   /** `work` on one item in its savepoint: true when done; a refusal rolls the item back and is its answer. */
-  const attempt = async (trx: AnyTransaction, index: number, plan: PlannedAction, work: () => Promise<void>): Promise<boolean> => {
+  const attempt = async (trx: EntityTransaction, index: number, plan: PlannedAction, work: () => Promise<void>): Promise<boolean> => {
     await sql`savepoint batch_item`.execute(trx);
     try {
       await work();
@@ -346,7 +349,7 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
       return false;
     }
   };
-  const oneByOne = (trx: AnyTransaction) => async () => {
+  const oneByOne = (trx: EntityTransaction) => async () => {
     for (const { index, plan } of plans) {
       let done: ActionOutcome = undefined;
       if (await attempt(trx, index, plan, async () => void (done = await applyAction(ctx, trx, plan, touched)))) succeeded(index, plan, done);
@@ -355,7 +358,7 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
   // The handler's batch split (hooks.ts `ActionHandler.batch`): each item begun and prepared in its savepoint,
   // then every prepared item written by one `effectMany`, finished, and the audit rows written together.
   const batch = plans.length > 1 ? plans[0]!.plan.handler.batch : undefined;
-  const together = (trx: AnyTransaction) => async () => {
+  const together = (trx: EntityTransaction) => async () => {
     const prepared: { index: number; plan: PlannedAction; run: ActionRun; value: unknown }[] = [];
     for (const { index, plan } of plans) {
       await attempt(trx, index, plan, async () => {
@@ -371,7 +374,7 @@ export async function runActions(ctx: EntityContext, action: string, rawBody: un
     }
     await writeAudit(trx, audit, ctx.user.userId, new Date().toISOString());
   };
-  const run = (path: typeof oneByOne) => retryingConcurrency(() => ctx.any.transaction().execute(async (trx) => path(trx)()));
+  const run = (path: typeof oneByOne) => retryingConcurrency(() => ctx.db.transaction().execute(async (trx) => path(trx)()));
   try {
     if (!batch) await run(oneByOne);
     else {

@@ -36,17 +36,28 @@ export interface AuditEntry {
 }
 
 /**
- * The untyped database, transaction and select module code still reads through (issue 73 item 1): declared here
- * once. Module code moves to its typed view `<m>Db(ctx.db)` (modules/<m>/server/tables.generated.ts) and the
- * engine to `DynamicDb` (db/dynamic-db.ts); `npm run lint` counts the files still using these (untypedDbFiles,
- * scripts/any-ceiling.json) so the number only falls.
+ * The untyped database and select code outside the entity engine still reads through (issue 73 item 1): declared
+ * here once. Module code moves to its typed view `<m>Db(ctx.db)` (modules/<m>/server/tables.generated.ts) and the
+ * generic engines to `DynamicDb` (db/dynamic-db.ts); `npm run lint` counts the files still using these
+ * (untypedDbFiles, scripts/any-ceiling.json) so the number only falls. The entity engine uses neither: what is
+ * left are the report, process and mail engines (reports/, processes/, mail/).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyDb = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTransaction = Transaction<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnySelect = SelectQueryBuilder<any, any, any>;
+
+/**
+ * The transaction a save, delete or document action runs in, as hooks get it: the core's typed view. Module hooks
+ * name their tables through their own view of it, `<m>Db(trx)` (which takes a transaction of any schema); the
+ * engine's work on definition-named tables, `dynamicDb(trx)` (db/dynamic-db.ts).
+ */
+export type EntityTransaction = Transaction<DB>;
+
+/** The hooks' view of a transaction typed otherwise (a module's `<m>Db(trx)`, a seed's): the same object. */
+export function entityTransaction<D>(trx: Transaction<D>): EntityTransaction {
+  return trx as unknown as EntityTransaction;
+}
 
 /** What the caller may see and change of an entity (§6 form widgets security). */
 export interface FieldAccess {
@@ -59,8 +70,9 @@ export interface EntityContext {
   /** SQLite: the read-only connection for list pages and exports (db/connection.ts). */
   reader?: (() => import('better-sqlite3').Database) | undefined;
   /**
-   * The same database, untyped: what module code not yet on its typed view `<m>Db(ctx.db)` reads through (the
-   * engine's own work on definition-named tables takes `dynamicDb(ctx.db)`, db/dynamic-db.ts).
+   * @deprecated The same database, untyped; the engine reads tables named at run time through `dynamicDb(ctx.db)`
+   * (db/dynamic-db.ts) and module code through its typed view `<m>Db(ctx.db)`. Only mail/documents.ts still reads
+   * it: delete it with that use.
    */
   any: AnyDb;
   engine: 'sqlite' | 'postgres';
@@ -110,7 +122,7 @@ export interface Refusal {
 
 /** What a document action's guard and effect see (issue 12 "States and actions", entities/documents.ts). */
 export interface ActionRun<R extends object = WireRecord> {
-  trx: AnyTransaction;
+  trx: EntityTransaction;
   /** The record as read at the start of the action (wire form), version already checked and locked. */
   record: R;
   /** Question ids the caller answered Yes to (§5 confirmations). */
@@ -150,7 +162,7 @@ export interface ActionHandler<R extends object = WireRecord> {
    */
   batch?: {
     prepare(ctx: EntityContext, run: ActionRun<R>): Promise<unknown>;
-    effectMany(ctx: EntityContext, trx: AnyTransaction, prepared: readonly { run: ActionRun<R>; value: unknown }[]): Promise<(ActionOutcome | void)[]>;
+    effectMany(ctx: EntityContext, trx: EntityTransaction, prepared: readonly { run: ActionRun<R>; value: unknown }[]): Promise<(ActionOutcome | void)[]>;
   };
 }
 
@@ -162,7 +174,7 @@ export interface EntityHooks<R extends object = WireRecord> {
    * Inside the save's transaction, before the row is written (documents: rules that read other tables,
    * e.g. a period that must be open). Throws BusinessError / ConfirmationNeeded to refuse.
    */
-  beforeWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change<R>, confirmations: ReadonlySet<string>): Promise<void>;
+  beforeWrite?(ctx: EntityContext, trx: EntityTransaction, change: Change<R>, confirmations: ReadonlySet<string>): Promise<void>;
   /**
    * Issue 40 item 5: the values of the fields the definition's `defaults[trigger]` declares, for `record` (the
    * form's values, `trigger` just picked; 'new': a new record; a line trigger 'Lines.ProductId': `line` is the line). One function for the form's pick (POST
@@ -179,7 +191,7 @@ export interface EntityHooks<R extends object = WireRecord> {
    * May `user` name these records (keys) in a report's or process's lookup parameters? A refusal when not,
    * answered as the entity routes answer `canView` (§6 assigned customers); parameter-guard.ts runs it.
    */
-  parameterRefusal?(db: AnyDb, user: AuthenticatedUser, keys: readonly unknown[]): Promise<Refusal | null>;
+  parameterRefusal?(db: Kysely<DB>, user: AuthenticatedUser, keys: readonly unknown[]): Promise<Refusal | null>;
   /** Database rules; issues are answered as 400 validation errors. */
   validate?(ctx: EntityContext, change: Change<R>): Promise<RuleIssue[]>;
   /** A warning that stops the save until the caller confirms (nothing is written). */
@@ -187,7 +199,7 @@ export interface EntityHooks<R extends object = WireRecord> {
   /** Slow work before the transaction; answers extra columns to write (e.g. password_hash). */
   prepare?(ctx: EntityContext, change: Change<R>): Promise<Record<string, unknown>>;
   /** Inside the save's transaction, after the row; answers extra audit entries. */
-  afterWrite?(ctx: EntityContext, trx: AnyTransaction, change: Change<R> & { id: string | number }): Promise<AuditEntry[]>;
+  afterWrite?(ctx: EntityContext, trx: EntityTransaction, change: Change<R> & { id: string | number }): Promise<AuditEntry[]>;
   /**
    * Values of the definition's read-only `virtual` fields, answered with the record (GET one record and the
    * answer of a save), e.g. a product's quantity on hand read from the stock ledger's balances.
@@ -196,7 +208,7 @@ export interface EntityHooks<R extends object = WireRecord> {
   /** May this record be deleted? */
   beforeDelete?(ctx: EntityContext, record: R): Promise<Refusal | null>;
   /** Inside the delete's transaction, before the row goes; answers extra audit entries. */
-  onDelete?(ctx: EntityContext, trx: AnyTransaction, record: R): Promise<AuditEntry[]>;
+  onDelete?(ctx: EntityContext, trx: EntityTransaction, record: R): Promise<AuditEntry[]>;
 }
 
 /**

@@ -17,6 +17,7 @@ import { decimalFromDb } from '../db/decimal-codec.ts';
 import { exactRow } from '../db/exact.ts';
 import { sql } from 'kysely';
 import { compiledOnce, PLACEHOLDER, prepared, withValues } from '../db/read.ts';
+import { dynamicDb } from '../db/dynamic-db.ts';
 import type { AnySelect, EntityContext } from './hooks.ts';
 import { applyFilters, applySort, rowIdColumn, type ListQuery } from './query.ts';
 import { scopeAddedNothing } from './row-rights.ts';
@@ -74,7 +75,7 @@ export interface Counted {
  */
 export function plainShape(ctx: EntityContext, query: ListQuery, base: AnySelect): string | null {
   if (query.filters.length > 0 || query.search !== null) return null;
-  if (ctx.hooks.scope && !scopeAddedNothing(ctx.def, 'list', () => ctx.any.selectFrom(ctx.def.table), base)) return null;
+  if (ctx.hooks.scope && !scopeAddedNothing(ctx.def, 'list', () => dynamicDb(ctx.db).selectFrom(ctx.def.table), base)) return null;
   return JSON.stringify([ctx.engine, query.sortFields, query.sortDescending]);
 }
 
@@ -107,7 +108,7 @@ export async function countRows(ctx: EntityContext, base: AnySelect, totals: rea
     values = exactRow((prepared(ctx.reader(), compiled.sql).safeIntegers(true).raw(true).get(...compiled.parameters) as unknown[] | undefined) ?? []);
   } else {
     // The statement as compiled (Kysely's execute would compile it again).
-    const row = ((await ctx.any.executeQuery(withValues(compiled, []))).rows[0] ?? {}) as Record<string, unknown>;
+    const row = ((await ctx.db.executeQuery(withValues(compiled, []))).rows[0] ?? {}) as Record<string, unknown>;
     values = [row['n'], ...totals.map((_, index) => row[`t${index}`])];
   }
   const value: Counted = { count: Number(values[0] ?? 0), totals: {} };
@@ -141,7 +142,7 @@ export async function pageRecords(
   const hint = sortIndexHint(ctx, query, offset, limit);
   if (hint) {
     // The same filters and scope, on the table read through the sort column's index.
-    base = await filteredBase(ctx, query, ctx.any.selectFrom(sql`${sql.table(ctx.def.table)} indexed by ${sql.id(hint)}` as never));
+    base = await filteredBase(ctx, query, dynamicDb(ctx.db).selectFrom(sql`${sql.table(ctx.def.table)} indexed by ${sql.id(hint)}` as never));
   }
   if (shape !== null) {
     // SQLite and a first page: the plain query; PostgreSQL past the first page: the deferred join (pageRows).
@@ -151,7 +152,7 @@ export async function pageRecords(
     );
     const compiled = withValues(kept, [limit, offset]);
     if (ctx.engine === 'sqlite' && ctx.reader) return sqlitePage(ctx, compiled.sql, compiled.parameters, fields, trail);
-    return ((await ctx.any.executeQuery(compiled)).rows as Record<string, unknown>[]).map(recordReader(ctx.def, fields, trail));
+    return ((await ctx.db.executeQuery(compiled)).rows as Record<string, unknown>[]).map(recordReader(ctx.def, fields, trail));
   }
   if (ctx.engine === 'sqlite' && ctx.reader) {
     const compiled = applySort(ctx.def, base.select(columns), query, ctx.engine).limit(limit).offset(offset).compile();
@@ -172,7 +173,7 @@ function deferredPage(ctx: EntityContext, base: AnySelect, query: ListQuery, col
   const { def, engine } = ctx;
   const id = rowIdColumn(def, engine);
   const ids = applySort(def, base.select(id), query, engine).limit(limit as never).offset(offset as never);
-  return applySort(def, ctx.any.selectFrom(def.table).select(columns).where(id, 'in', ids), query, engine);
+  return applySort(def, dynamicDb(ctx.db).selectFrom(def.table).select(columns).where(id, 'in', ids), query, engine);
 }
 
 /** The rows of one page, `columns` selected, in the list's order (a deferred join: see the header). */
@@ -274,7 +275,7 @@ export function sortIndexHint(ctx: EntityContext, query: ListQuery, offset: numb
 
 /** The entity's table with the caller's scope (hooks.scope) and the query's filters and search. */
 export async function filteredBase(ctx: EntityContext, query: ListQuery, from?: AnySelect): Promise<AnySelect> {
-  let base = from ?? ctx.any.selectFrom(ctx.def.table);
+  let base = from ?? dynamicDb(ctx.db).selectFrom(ctx.def.table);
   if (ctx.hooks.scope) base = await ctx.hooks.scope(ctx, base);
   return applyFilters(ctx.def, base, query, ctx.engine, ctx.access.hidden);
 }

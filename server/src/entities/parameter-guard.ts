@@ -5,13 +5,15 @@
  * routes do, and learns nothing of records that do not exist. Generic: the hook comes from the registry.
  */
 import type { ReportParameter, ReportParameterValues } from '@erp/shared/reports/define';
+import type { Kysely } from 'kysely';
 import type { AuthenticatedUser } from '../auth/user.ts';
-import type { AnyDb, Refusal } from './hooks.ts';
+import { coreDb } from '../db/schema.ts';
+import type { Refusal } from './hooks.ts';
 import { registeredEntity } from './registry.ts';
 
 /** The first refusal of the entities named by `parameters`' lookups (non-blank values only), or null. */
-export async function lookupParametersRefusal(
-  db: AnyDb,
+export async function lookupParametersRefusal<D>(
+  db: Kysely<D>,
   user: AuthenticatedUser,
   parameters: readonly ReportParameter[],
   values: ReportParameterValues,
@@ -24,7 +26,7 @@ export async function lookupParametersRefusal(
     named.set(parameter.entity, [...(named.get(parameter.entity) ?? []), value]);
   }
   for (const [entity, keys] of named) {
-    const refusal = (await registeredEntity(entity)?.hooks.parameterRefusal?.(db, user, keys)) ?? null;
+    const refusal = (await registeredEntity(entity)?.hooks.parameterRefusal?.(coreDb(db), user, keys)) ?? null;
     if (refusal) return refusal;
   }
   return null;

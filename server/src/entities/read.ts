@@ -170,7 +170,7 @@ type Readable = { id: string | number; record: Record<string, unknown> } | Answe
 export async function readable(ctx: EntityContext, rawId: string): Promise<Readable> {
   const id = parseId(ctx.def, rawId);
   if (id === null) return badRequest(`${rawId.slice(0, 64)} is not a valid ${ctx.def.key}`);
-  return viewable(ctx, id, await loadRecord(ctx.any, ctx.def, id));
+  return viewable(ctx, id, await loadRecord(ctx.db, ctx.def, id));
 }
 
 /**
@@ -185,7 +185,7 @@ export async function readableMany(ctx: EntityContext, rawIds: readonly string[]
     if (id === null) out.set(rawId, badRequest(`${rawId.slice(0, 64)} is not a valid ${ctx.def.key}`));
     else ids.set(rawId, id);
   }
-  const loaded = await loadRecords(ctx.any, ctx.def, [...ids.values()]);
+  const loaded = await loadRecords(ctx.db, ctx.def, [...ids.values()]);
   for (const [rawId, id] of ids) out.set(rawId, await viewable(ctx, id, loaded.get(String(id)) ?? null));
   return out;
 }

@@ -48,7 +48,7 @@ import type { Database } from '../db/connection.ts';
 import { canRead, canWrite, fieldAccess } from './access.ts';
 import { registerAttachmentRoutes, type ContextFor } from './attachments.ts';
 import { exportRecords } from './export.ts';
-import type { AnyDb, EntityContext, EntityHooks } from './hooks.ts';
+import type { EntityContext, EntityHooks } from './hooks.ts';
 import { restrictToLookup } from './lookups.ts';
 import { defaultsFor } from './defaults.ts';
 import { serverModules } from '../modules/index.ts';
@@ -106,7 +106,6 @@ function validWidths(value: unknown, listed: ReadonlySet<string>): Record<string
 
 export async function registerEntityRoutes(app: FastifyInstance, deps: { database: Database }): Promise<void> {
   const { database } = deps;
-  const any = database.db as unknown as AnyDb;
 
   /** The entity context for the caller, or null after answering 404 / 403. */
   const contextOf: ContextOf = async (request, reply, name, need) => {
@@ -130,7 +129,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   const contextWith = async (registered: NonNullable<ReturnType<typeof registeredEntity>>, user: ReturnType<typeof currentUser>): Promise<EntityContext> => ({
     db: database.db,
     reader: database.reader,
-    any,
+    any: database.db,
     engine: database.engine,
     user,
     def: registered.def,
@@ -229,7 +228,7 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
       await sendAnswer(reply, badRequest(`${String(params.id).slice(0, 64)} is not a valid ${ctx.def.key}`));
       return null;
     }
-    const record = await loadRecord(ctx.any, ctx.def, id);
+    const record = await loadRecord(ctx.db, ctx.def, id);
     if (!record) {
       await sendAnswer(reply, { status: 404, body: { ResultStatus: 5, ResultCode: 'not_found', Message: 'Not Found', EntityId: null, Exception: null } });
       return null;

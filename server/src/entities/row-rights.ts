@@ -6,13 +6,13 @@
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
-import type { AnyDb, AnySelect, EntityContext, EntityHooks } from './hooks.ts';
+import { dynamicDb } from '../db/dynamic-db.ts';
+import type { AnySelect, EntityContext, EntityHooks } from './hooks.ts';
 import { keyColumn, loadRecord, parseId } from './wire.ts';
 
 /** The context a row-rights hook is asked in, outside a request: no field rules (nothing of a record is answered). */
 export function rightsContext(database: Pick<Database, 'db' | 'reader' | 'engine'>, def: AnyEntity, hooks: EntityHooks, user: AuthenticatedUser): EntityContext {
-  const any = database.db as unknown as AnyDb;
-  return { db: database.db, reader: database.reader, any, engine: database.engine, user, def, hooks, access: { hidden: new Set(), readOnly: new Set() } };
+  return { db: database.db, reader: database.reader, any: database.db, engine: database.engine, user, def, hooks, access: { hidden: new Set(), readOnly: new Set() } };
 }
 
 /** The SQL of each definition's bare queries, by kind (`scopeAddedNothing`). */
@@ -35,7 +35,7 @@ export function scopeAddedNothing(def: AnyEntity, kind: string, bare: () => AnyS
 export async function unrestricted(ctx: EntityContext): Promise<boolean> {
   const { scope, canView } = ctx.hooks;
   if (!scope) return !canView;
-  const probe = () => ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
+  const probe = () => dynamicDb(ctx.db).selectFrom(ctx.def.table).select(keyColumn(ctx.def));
   return scopeAddedNothing(ctx.def, 'probe', probe, await scope(ctx, probe()));
 }
 
@@ -46,13 +46,13 @@ export async function visibleKeys(ctx: EntityContext, keys: readonly string[]): 
   const column = keyColumn(ctx.def);
   const parsed = keys.map((key) => parseId(ctx.def, key)).filter((key): key is string | number => key !== null);
   if (parsed.length === 0) return [];
-  let select = ctx.any.selectFrom(ctx.def.table).select(column).where(column, 'in', parsed);
+  let select = dynamicDb(ctx.db).selectFrom(ctx.def.table).select(column).where(column, 'in', parsed);
   if (scope) select = await scope(ctx, select);
   const found = (await select.execute()).map((row) => (row as Record<string, unknown>)[column]);
   const visible: string[] = [];
   for (const key of found) {
     if (canView) {
-      const record = await loadRecord(ctx.any, ctx.def, key as string | number);
+      const record = await loadRecord(ctx.db, ctx.def, key as string | number);
       if (!record || (await canView(ctx, record))) continue;
     }
     visible.push(String(key));

@@ -16,6 +16,7 @@
  * Refusals thrown in the transaction (BusinessError, ConfirmationNeeded) and constraint errors are 4xx.
  */
 import { retryingConcurrency } from '../db/retry.ts';
+import { dynamicDb } from '../db/dynamic-db.ts';
 import type { AnyEntity } from '@erp/shared/entities/define';
 import { sameValue, validateRecord } from '@erp/shared/entities/validate';
 import {
@@ -34,7 +35,7 @@ import { writeAudit, type AuditEntry } from './audit.ts';
 import { answerOf, BusinessError, callResult, confirmationsOf, translatorIn, messageIn } from './call-result.ts';
 import { databaseIssues, storageRangeIssues } from './checks.ts';
 import { assignNumber, lineLookupIssues, stateRefusal, withComputed } from './documents.ts';
-import type { AnyTransaction, Change, EntityContext } from './hooks.ts';
+import type { EntityTransaction, Change, EntityContext } from './hooks.ts';
 import { message } from './labels.ts';
 import { tableChanged } from './paging.ts';
 import { readable } from './read.ts';
@@ -52,7 +53,7 @@ interface Stamp {
  * Writes the record's own row in the save's transaction, given its changed columns (with the `prepare`
  * hook's) and their audit entries; answers the record's id and the entries to keep.
  */
-type RowWriter = (trx: AnyTransaction, columns: Record<string, unknown>, audit: AuditEntry[], stamp: Stamp) => Promise<{ id: string | number; entries: AuditEntry[] }>;
+type RowWriter = (trx: EntityTransaction, columns: Record<string, unknown>, audit: AuditEntry[], stamp: Stamp) => Promise<{ id: string | number; entries: AuditEntry[] }>;
 
 /** Field checks of the body against the definition, in the caller's language; `current` on an update. */
 function checkFields(ctx: EntityContext, body: unknown, current: Record<string, unknown> | null) {
@@ -80,7 +81,7 @@ function applyComputed(def: AnyEntity, value: Record<string, unknown>, changed: 
 }
 
 /** Rules of a document that read other tables, in the save's transaction: line lookups, then the entity's. */
-async function inTransactionChecks(ctx: EntityContext, trx: AnyTransaction, change: Change): Promise<void> {
+async function inTransactionChecks(ctx: EntityContext, trx: EntityTransaction, change: Change): Promise<void> {
   const issues = await lineLookupIssues(trx, ctx.def, change.value, change.next);
   if (issues.length > 0) throw new BusinessError(400, 'validation_failed', issues);
   if (ctx.hooks.beforeWrite) await ctx.hooks.beforeWrite(ctx, trx, change, confirmationsOf(change.body));
@@ -91,7 +92,7 @@ async function inTransactionChecks(ctx: EntityContext, trx: AnyTransaction, chan
 /** The answer to a create (201) or update (200): the record as it now reads, without the caller's hidden fields. */
 async function writtenAnswer(ctx: EntityContext, id: string | number, result: 'created' | 'updated'): Promise<Answer> {
   const { def } = ctx;
-  const record = await loadRecord(ctx.any, def, id);
+  const record = await loadRecord(ctx.db, def, id);
   if (record && ctx.hooks.readVirtual) Object.assign(record, await ctx.hooks.readVirtual(ctx, record));
   return {
     status: result === 'created' ? 201 : 200,
@@ -116,7 +117,7 @@ async function save(ctx: EntityContext, change: Change, writeRow: RowWriter): Pr
   const userId = ctx.user.userId;
   let id: string | number;
   try {
-    id = await retryingConcurrency(() => ctx.any.transaction().execute(async (trx) => {
+    id = await retryingConcurrency(() => ctx.db.transaction().execute(async (trx) => {
       const stamp = { userId, now: new Date().toISOString() };
       await inTransactionChecks(ctx, trx, change);
       // A create's audit entries are made before its id exists; insertRow names them.
@@ -133,7 +134,7 @@ async function save(ctx: EntityContext, change: Change, writeRow: RowWriter): Pr
     // As before the two saves were one: a failed create drops the table's cached counts too.
     if (change.mode === 'create') tableChanged(def.table);
     if (error instanceof VersionConflict) {
-      const latest = await loadRecord(ctx.any, def, change.id!);
+      const latest = await loadRecord(ctx.db, def, change.id!);
       return conflict(latest ? (latest['Version'] as number) : null);
     }
     const answer = answerOf(error, ctx.user.row.language) ?? constraintAnswer(error);
@@ -152,7 +153,7 @@ function insertRow(ctx: EntityContext, change: Change): RowWriter {
     const row: Record<string, unknown> = { ...columns, created_by: userId, created_on: now, updated_by: userId, updated_on: now, version: 1 };
     if (def.keyKind === 'natural') row[keyCol] = change.id;
     await assignNumber(trx, def, row);
-    const inserted = (await trx.insertInto(def.table).values(row).returning(keyCol).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    const inserted = (await dynamicDb(trx).insertInto(def.table).values(row).returning(keyCol).executeTakeFirstOrThrow()) as Record<string, unknown>;
     const id = keyOf(def, inserted);
     const entries: AuditEntry[] = [
       { table: def.table, idName: keyCol, idValue: id, column: keyCol, old: null, new: id, action: 'insert' },
@@ -166,7 +167,7 @@ function insertRow(ctx: EntityContext, change: Change): RowWriter {
 function updateRow(ctx: EntityContext, id: string | number, version: number): RowWriter {
   return async (trx, columns, audit, { userId, now }) => {
     const { def } = ctx;
-    const updated = await trx
+    const updated = await dynamicDb(trx)
       .updateTable(def.table)
       .set({ ...columns, updated_by: userId, updated_on: now, version: version + 1 })
       .where(keyColumn(def), '=', id)

@@ -20,9 +20,6 @@ import { PostgresAdapter, sql, type ColumnDataType } from 'kysely';
 import { decimalColumnType, engineOf, type Connection, type Engine } from '../db/decimal-codec.ts';
 import type { MigrationDb } from '../db/migration-db.ts';
 
-/** Schema sync works on tables named by the definitions, as a migration does: it sees the database untyped. */
-type AnyDb = MigrationDb;
-
 export function isPostgres(db: Connection): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
@@ -84,7 +81,7 @@ const TRAIL: ColumnSpec[] = [
   { name: 'version', type: 'integer' },
 ];
 
-async function existingTables(db: AnyDb): Promise<Map<string, Set<string>>> {
+async function existingTables(db: MigrationDb): Promise<Map<string, Set<string>>> {
   const tables = await db.introspection.getTables();
   return new Map(tables.map((table) => [table.name, new Set(table.columns.map((column) => column.name))]));
 }
@@ -93,7 +90,7 @@ function keyColumnType(def: AnyEntity): ColumnDataType {
   return def.fields[def.key]!.type === 'integer' ? 'integer' : 'text';
 }
 
-async function createEntityTable(db: AnyDb, def: AnyEntity): Promise<void> {
+async function createEntityTable(db: MigrationDb, def: AnyEntity): Promise<void> {
   const keyColumn = def.fields[def.key]!.column;
   let builder = db.schema.createTable(def.table);
   if (def.keyKind === 'auto') {
@@ -117,7 +114,7 @@ async function createEntityTable(db: AnyDb, def: AnyEntity): Promise<void> {
   await builder.execute();
 }
 
-async function addMissingColumns(db: AnyDb, def: AnyEntity, present: Set<string>): Promise<void> {
+async function addMissingColumns(db: MigrationDb, def: AnyEntity, present: Set<string>): Promise<void> {
   for (const column of [...entityColumns(def, engineOf(db)), ...TRAIL]) {
     if (present.has(column.name)) continue;
     await db.schema
@@ -145,7 +142,7 @@ interface RowsTable {
  * parent's key (cascade on delete) and one column per field.
  */
 async function ensureRowsTable(
-  db: AnyDb,
+  db: MigrationDb,
   rows: RowsTable,
   parentType: ColumnDataType,
   parentRef: string,
@@ -183,7 +180,7 @@ async function ensureRowsTable(
   }
 }
 
-async function createChildTables(db: AnyDb, def: AnyEntity, tables: Map<string, Set<string>>): Promise<void> {
+async function createChildTables(db: MigrationDb, def: AnyEntity, tables: Map<string, Set<string>>): Promise<void> {
   const parentKey = def.fields[def.key]!.column;
   for (const [, field] of Object.entries(def.fields)) {
     if (field.type === 'children') {
@@ -214,14 +211,14 @@ export function indexName(prefix: string, table: string, columns: string[]): str
 }
 
 /** Names of the indexes that exist (one query, so a start-up sync with nothing to do stays cheap). */
-async function existingIndexes(db: AnyDb): Promise<Set<string>> {
+async function existingIndexes(db: MigrationDb): Promise<Set<string>> {
   const rows = isPostgres(db)
     ? await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema()`.execute(db)
     : await sql<{ name: string }>`select name from sqlite_master where type = 'index'`.execute(db);
   return new Set(rows.rows.map((row) => row.name));
 }
 
-async function createIndexes(db: AnyDb, def: AnyEntity, indexes: Set<string>): Promise<void> {
+async function createIndexes(db: MigrationDb, def: AnyEntity, indexes: Set<string>): Promise<void> {
   const keyColumn = def.fields[def.key]!.column;
   const indexed = new Set<string>();
   const fieldsToIndex = [
@@ -263,7 +260,7 @@ async function createIndexes(db: AnyDb, def: AnyEntity, indexes: Set<string>): P
  * Issue 22: a document number is unique within its kind — a unique index on the numbering field's column.
  * A table that already holds a number twice keeps working without it (a warning names the number).
  */
-async function uniqueNumbers(db: AnyDb, def: AnyEntity, keyColumn: string, indexes: Set<string>): Promise<void> {
+async function uniqueNumbers(db: MigrationDb, def: AnyEntity, keyColumn: string, indexes: Set<string>): Promise<void> {
   const column = def.fields[def.numbering!.field]?.column;
   if (!column || column === keyColumn) return;
   const index = indexName('ux', def.table, [column]);
@@ -285,7 +282,7 @@ async function uniqueNumbers(db: AnyDb, def: AnyEntity, keyColumn: string, index
 }
 
 /** Creates or extends the tables of `definitions` (see the module header). */
-export async function syncEntityTables(db: AnyDb, definitions: readonly AnyEntity[]): Promise<void> {
+export async function syncEntityTables(db: MigrationDb, definitions: readonly AnyEntity[]): Promise<void> {
   const tables = await existingTables(db);
   const indexes = await existingIndexes(db);
   for (const def of definitions) {

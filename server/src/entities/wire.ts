@@ -5,10 +5,10 @@
  * strings vs integer units), count (bigint as string on PostgreSQL).
  */
 import type { AnyEntity, FieldDefinition, ScalarField } from '@erp/shared/entities/define';
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 import { decimalFromRaw, decimalToDb, type Engine } from '../db/decimal-codec.ts';
+import { dynamicDb, type DynamicDb } from '../db/dynamic-db.ts';
 import { compiledOnce, PLACEHOLDER, withValues } from '../db/read.ts';
-import type { AnyDb, AnyTransaction } from './hooks.ts';
 
 type Field = FieldDefinition & { column: string };
 
@@ -202,8 +202,8 @@ export function readableFields(def: AnyEntity, hidden: ReadonlySet<string>): str
  * Loads one full record: the row, link sets and child collections. `null` when absent. Hidden fields are
  * dropped by the caller (the full record is also what updates compare against).
  */
-export async function loadRecord(
-  db: AnyDb | AnyTransaction,
+export async function loadRecord<D>(
+  db: Kysely<D>,
   def: AnyEntity,
   id: string | number,
 ): Promise<Record<string, unknown> | null> {
@@ -218,7 +218,8 @@ const LOAD_CHUNK = 1000;
  * one per set and per collection of child rows (and of lines' own child rows), per thousand records. Answers
  * the records found, by their key as a string.
  */
-export async function loadRecords(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
+export async function loadRecords<D>(typed: Kysely<D>, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
+  const db = dynamicDb(typed);
   const out = new Map<string, Record<string, unknown>>();
   const unique = [...new Set(ids)];
   for (let start = 0; start < unique.length; start += LOAD_CHUNK) {
@@ -291,7 +292,7 @@ function recordPlan(def: AnyEntity): RecordPlan {
 }
 
 /** The select of records by key (one PLACEHOLDER per key: db/read.ts compiledOnce), with the folded collections. */
-function recordSelect(db: AnyDb | AnyTransaction, def: AnyEntity, folded: readonly [string, Children][], ids: readonly unknown[]) {
+function recordSelect(db: DynamicDb, def: AnyEntity, folded: readonly [string, Children][], ids: readonly unknown[]) {
   let query = db.selectFrom(def.table).select(recordPlan(def).columns);
   for (const [name, field] of folded) query = query.select(foldedLines(def, name, field) as never);
   return query.where(keyColumn(def), 'in', ids as never[]);
@@ -311,7 +312,7 @@ function byParent(list: Record<string, unknown>[], column: string): Map<string, 
   return groups;
 }
 
-async function loadChunk(db: AnyDb | AnyTransaction, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
+async function loadChunk(db: DynamicDb, def: AnyEntity, ids: readonly (string | number)[]): Promise<Map<string, Record<string, unknown>>> {
   const plan = recordPlan(def);
   const keyCol = keyColumn(def);
   const adapter = db.getExecutor().adapter;

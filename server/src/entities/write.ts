@@ -12,7 +12,9 @@
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { sameValue } from '@erp/shared/entities/validate';
 import type { AuditEntry } from './audit.ts';
-import type { AnyTransaction, Change, EntityContext } from './hooks.ts';
+import type { Transaction } from 'kysely';
+import { dynamicDb, type DynamicTransaction } from '../db/dynamic-db.ts';
+import type { Change, EntityContext } from './hooks.ts';
 import { fieldsOf, keyColumn, writeScalar } from './wire.ts';
 
 export function storedScalars(def: AnyEntity): [string, ScalarField & { column: string }][] {
@@ -52,7 +54,8 @@ export function columnChanges(ctx: EntityContext, change: Change, id: string | n
 }
 
 /** Link-set and child-collection changes (inserts, updates, deletes) with their audit entries. */
-export async function writeCollections(trx: AnyTransaction, ctx: EntityContext, change: Change, id: string | number): Promise<AuditEntry[]> {
+export async function writeCollections<D>(typed: Transaction<D>, ctx: EntityContext, change: Change, id: string | number): Promise<AuditEntry[]> {
+  const trx = dynamicDb(typed);
   const { def } = ctx;
   const audit: AuditEntry[] = [];
   const root = { rootTable: def.table, rootId: id };
@@ -98,7 +101,7 @@ type RowsSpec = {
  * line's child rows are deleted first (no reliance on the engine's cascade).
  */
 async function writeRows(
-  trx: AnyTransaction,
+  trx: DynamicTransaction,
   ctx: EntityContext,
   field: RowsSpec,
   id: string | number,

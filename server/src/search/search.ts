@@ -30,11 +30,12 @@ import { allEntities } from '@erp/shared/entities/index';
 import type { SearchHit } from '@erp/shared/types';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
+import { dynamicDb } from '../db/dynamic-db.ts';
 import { foldText } from '../db/fold.ts';
 import { accessFromRules, accessOf, canRead, type FieldRule } from '../entities/access.ts';
 import { readAll } from '../db/read.ts';
 import { cachedRulesByEntity } from '../auth/access-cache.ts';
-import type { AnyDb, EntityContext, FieldAccess } from '../entities/hooks.ts';
+import type { EntityContext, FieldAccess } from '../entities/hooks.ts';
 import { messageIn } from '../entities/call-result.ts';
 import { filteredBase } from '../entities/paging.ts';
 import { registeredEntity } from '../entities/registry.ts';
@@ -238,7 +239,7 @@ function ftsQuery(words: readonly string[], slots?: readonly number[]): string {
 }
 
 async function candidates(database: Database, searchable: ReadonlyMap<string, Searchable>, text: string, words: readonly string[]): Promise<Row[]> {
-  const db = database.db as unknown as AnyDb;
+  const db = database.db;
   const folded = foldText(text.trim());
   const prefix = likePrefix(folded);
   const inNumbers = (alias: string) => entityFilter(database, numberKinds(searchable), alias);
@@ -328,7 +329,7 @@ async function candidates(database: Database, searchable: ReadonlyMap<string, Se
  */
 async function scoped(ctx: EntityContext): Promise<boolean> {
   if (!ctx.hooks.scope) return false;
-  const probe = ctx.any.selectFrom(ctx.def.table).select(keyColumn(ctx.def));
+  const probe = dynamicDb(ctx.db).selectFrom(ctx.def.table).select(keyColumn(ctx.def));
   const after = (await ctx.hooks.scope(ctx, probe)).compile();
   // The probe itself compiles alike every time: once per definition (no parameters to compare).
   let before = probes.get(ctx.def);
@@ -354,7 +355,7 @@ async function recordKeys(database: Database, def: AnyEntity, column: string, ro
   if (rows.length === 0) return new Map();
   const field = def.fields[def.key]!;
   const ids = field.type === 'integer' || (field.type === 'lookup' && field.valueType === 'integer') ? rows.map((row) => Number(row.record_id)) : rows.map((row) => row.record_id);
-  const db = database.db as unknown as AnyDb;
+  const db = dynamicDb(database.db);
   const found = await readAll(database, db.selectFrom(def.table).select([`${keyColumn(def)} as id`, `${column} as opens`]).where(keyColumn(def), 'in', ids));
   return new Map(found.map((row) => [String(row['id']), String(row['opens'])]));
 }
@@ -388,7 +389,7 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
   for (const [entity, list] of byEntity) {
     const { def, screen, application, accounts, access } = searchable.get(entity)!;
     const registered = registeredEntity(entity)!;
-    const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db as unknown as AnyDb, engine: database.engine, user, def, hooks: registered.hooks, access };
+    const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db, engine: database.engine, user, def, hooks: registered.hooks, access };
     const kept = [] as Row[];
     // Row rights may drop some: check a few more than are shown, PER_KIND at a time.
     for (let at = 0; at < list.length && kept.length < PER_KIND; at += PER_KIND * 4) {

@@ -11,6 +11,7 @@ import { IC_ACCOUNTING_ROLES } from '../../definitions/masters/common.ts';
 import { BusinessError } from '@erp/server/entities/call-result';
 import type { EntityHooks } from '@erp/server/entities/hooks';
 import type { ModulePart } from '@erp/server/modules/part';
+import { icDb } from '../tables.generated.ts';
 
 const productClassHooks: EntityHooks = {
   async beforeWrite(ctx, trx, change) {
@@ -21,7 +22,7 @@ const productClassHooks: EntityHooks = {
       throw BusinessError.of(403, 'forbidden', 'ic:rules.inventoryAccountRight', {}, 'InventoryAccount');
     }
     if (account == null || account === '') return;
-    const row = await trx
+    const row = await icDb(trx)
       .selectFrom('gl_integration')
       .select('transaction_type')
       .where('sub_ledger', '=', 'IC')
