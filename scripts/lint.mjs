@@ -101,8 +101,8 @@ console.log(`import rules: ${rules.length} rules over ${cruised} browser, server
  * grow past the ceiling committed in scripts/any-ceiling.json (lower it as they go; the goal is 0). Queries are
  * typed by the generated table types (modules/<m>/server/tables.generated.ts), migrations and seeds by
  * `MigrationDb` / `SeedDb` (server/src/db/migration-db.ts).
- * A third count, of files: those still reading through the untyped db (`AnyDb`, `AnyTransaction`, `AnySelect`,
- * `ctx.any`, the ledger's `LedgerTransaction` alias of it) or the engine's dynamic one (`DynamicDb` …) outside the
+ * A third count, of files: those reading through the engine's dynamic db (`DynamicDb` …; the untyped aliases `AnyDb`,
+ * `AnyTransaction`, `AnySelect`, `ctx.any` that came before it are gone but still counted should they return) outside the
  * generic engine (server/src entities, reports, search, documents-flow, and db where the types live): module code
  * names its tables through its typed view `<m>Db(ctx.db)`, so this falls module by module and may not grow.
  */

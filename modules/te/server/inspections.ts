@@ -15,7 +15,6 @@ import type { EntityHooks } from '@erp/server/entities/hooks';
 import { notFound, refuse, text } from './records.ts';
 import { teDb } from './tables.generated.ts';
 import { setField } from '@erp/server/entities/hooks';
-import { teDb } from './tables.generated.ts';
 
 export const inspectionHooks: EntityHooks = {
   async beforeWrite(_ctx, entityTrx, change) {

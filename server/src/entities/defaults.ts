@@ -12,9 +12,9 @@
  * A header trigger naming a record the caller may not read (its entity's `canView`: §6 a customer not assigned to
  * them, issue 68 item 2) fills nothing: a pick reads nothing of it, and the save refuses it.
  */
-import { dynamicDb } from '../db/dynamic-db.ts';
+import { dynamicDb, type DynamicSelect } from '../db/dynamic-db.ts';
 import type { AnyEntity } from '@erp/shared/entities/define';
-import type { AnySelect, EntityContext } from './hooks.ts';
+import type { EntityContext } from './hooks.ts';
 import { registeredEntity } from './registry.ts';
 import { keyColumn, loadRecord } from './wire.ts';
 
@@ -136,7 +136,7 @@ export async function withDefaults(ctx: EntityContext, body: unknown, current: R
  * The key of the only active row of `table` (the only bank: "the only choice is chosen"), or, with `first`, the
  * first active one by key (the company's receiving warehouse); null when there is none (or several, without `first`).
  */
-export async function onlyActive(ctx: EntityContext, table: string, key: string, options: { first?: boolean; activeColumn?: string | null; narrow?: (select: AnySelect) => AnySelect } = {}): Promise<string | null> {
+export async function onlyActive(ctx: EntityContext, table: string, key: string, options: { first?: boolean; activeColumn?: string | null; narrow?: (select: DynamicSelect) => DynamicSelect } = {}): Promise<string | null> {
   const active = options.activeColumn === undefined ? 'is_active' : options.activeColumn;
   let select = dynamicDb(ctx.db).selectFrom(table).select(key);
   if (active) select = select.where(active, '=', 1);

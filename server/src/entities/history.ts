@@ -44,10 +44,10 @@ import { sameValue } from '@erp/shared/entities/validate';
 import { wallClock } from '@erp/shared/format';
 import { sql, type Selectable } from 'kysely';
 import type { AuditLogTable } from '../db/schema.ts';
-import { dynamicDb } from '../db/dynamic-db.ts';
+import { dynamicDb, type DynamicSelect } from '../db/dynamic-db.ts';
 import { badRequest, failureAnswer, isAnswer, refusalAnswer, type Answer } from './answers.ts';
 import { callResult, messageIn } from './call-result.ts';
-import type { AnySelect, EntityContext } from './hooks.ts';
+import type { EntityContext } from './hooks.ts';
 import { pagedAnswer, readable } from './read.ts';
 import { fieldsOf, keyColumn, visibleRecord } from './wire.ts';
 
@@ -297,7 +297,7 @@ async function lookupNames(contextOf: ContextOfEntity, wanted: Wanted): Promise<
     if (!valueField || !display || def.displayField === valueName || target.access.hidden.has(def.displayField) || target.access.hidden.has(valueName)) continue;
     if (valueField.type === 'set' || valueField.type === 'children' || valueField.virtual || display.type === 'set' || display.type === 'children' || display.virtual) continue;
     const list = [...values].slice(0, 1000);
-    let select: AnySelect = dynamicDb(target.db)
+    let select: DynamicSelect = dynamicDb(target.db)
       .selectFrom(def.table)
       .select([`${def.table}.${valueField.column} as v`, `${def.table}.${display.column} as n`])
       .where(`${def.table}.${valueField.column}`, 'in', list);

@@ -10,7 +10,8 @@
  */
 import type { AnyEntity, RuleIssue } from '@erp/shared/entities/define';
 import type { CallResult } from '@erp/shared/types';
-import type { Kysely, SelectQueryBuilder, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { DynamicSelect } from '../db/dynamic-db.ts';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import type { DB } from '../db/schema.ts';
 
@@ -36,18 +37,6 @@ export interface AuditEntry {
 }
 
 /**
- * The untyped database and select code outside the entity engine still reads through (issue 73 item 1): declared
- * here once. Module code moves to its typed view `<m>Db(ctx.db)` (modules/<m>/server/tables.generated.ts) and the
- * generic engines to `DynamicDb` (db/dynamic-db.ts); `npm run lint` counts the files still using these
- * (untypedDbFiles, scripts/any-ceiling.json) so the number only falls. The entity engine uses neither: what is
- * left are the report, process and mail engines (reports/, processes/, mail/).
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnySelect = SelectQueryBuilder<any, any, any>;
-
-/**
  * The transaction a save, delete or document action runs in, as hooks get it: the core's typed view. Module hooks
  * name their tables through their own view of it, `<m>Db(trx)` (which takes a transaction of any schema); the
  * engine's work on definition-named tables, `dynamicDb(trx)` (db/dynamic-db.ts).
@@ -69,12 +58,6 @@ export interface EntityContext {
   db: Kysely<DB>;
   /** SQLite: the read-only connection for list pages and exports (db/connection.ts). */
   reader?: (() => import('better-sqlite3').Database) | undefined;
-  /**
-   * @deprecated The same database, untyped; the engine reads tables named at run time through `dynamicDb(ctx.db)`
-   * (db/dynamic-db.ts) and module code through its typed view `<m>Db(ctx.db)`. Only mail/documents.ts still reads
-   * it: delete it with that use.
-   */
-  any: AnyDb;
   engine: 'sqlite' | 'postgres';
   user: AuthenticatedUser;
   def: AnyEntity;
@@ -184,7 +167,7 @@ export interface EntityHooks<R extends object = WireRecord> {
   /** Body keys that are not fields and are allowed on create and update. */
   inputKeys?: readonly string[];
   /** Limits lists and exports to what the caller may see. */
-  scope?(ctx: EntityContext, query: AnySelect): AnySelect | Promise<AnySelect>;
+  scope?(ctx: EntityContext, query: DynamicSelect): DynamicSelect | Promise<DynamicSelect>;
   /** May the caller see this record? A refusal (e.g. 403) when not. */
   canView?(ctx: EntityContext, record: R): Promise<Refusal | null>;
   /**

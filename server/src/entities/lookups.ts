@@ -11,10 +11,10 @@
  * code and the name (and the definition's other search fields), ignoring case and accents on both engines
  * (db/fold.ts); `lookupSearchColumns` names the columns searched.
  */
+import type { DynamicSelect } from '../db/dynamic-db.ts';
 import type { AnyEntity, LookupField, LookupTarget, ScalarField } from '@erp/shared/entities/define';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { FOLD_FUNCTION, foldText } from '../db/fold.ts';
-import type { AnySelect } from './hooks.ts';
 import { readScalar, writeScalar } from './wire.ts';
 
 type Engine = 'sqlite' | 'postgres';
@@ -112,7 +112,7 @@ export function refusalKey(target: AnyEntity, lookup: LookupTarget & Pick<Lookup
 }
 
 /** `select` (over the target's table) narrowed to the records the lookup accepts: active, its `where` and `whereFrom` (of `record`). */
-export function restrictToLookup(select: AnySelect, target: AnyEntity, lookup: LookupTarget, engine: Engine, record?: LookupRecord): AnySelect {
+export function restrictToLookup(select: DynamicSelect, target: AnyEntity, lookup: LookupTarget, engine: Engine, record?: LookupRecord): DynamicSelect {
   let narrowed = select;
   const active = activeColumnOf(target, lookup);
   if (active) narrowed = narrowed.where(`${target.table}.${active}`, '=', writeScalar({ type: 'boolean' }, true, engine));

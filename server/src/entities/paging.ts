@@ -17,8 +17,8 @@ import { decimalFromDb } from '../db/decimal-codec.ts';
 import { exactRow } from '../db/exact.ts';
 import { sql } from 'kysely';
 import { compiledOnce, PLACEHOLDER, prepared, withValues } from '../db/read.ts';
-import { dynamicDb } from '../db/dynamic-db.ts';
-import type { AnySelect, EntityContext } from './hooks.ts';
+import { dynamicDb, type DynamicSelect } from '../db/dynamic-db.ts';
+import type { EntityContext } from './hooks.ts';
 import { applyFilters, applySort, rowIdColumn, type ListQuery } from './query.ts';
 import { scopeAddedNothing } from './row-rights.ts';
 import { indexName } from './schema-sync.ts';
@@ -73,14 +73,14 @@ export interface Counted {
  * scope that left `base` (filteredBase) as it was for this caller — a restricted user's never does, so their
  * statements stay their own; null otherwise. The sort is part of it; the page's limit and offset are values.
  */
-export function plainShape(ctx: EntityContext, query: ListQuery, base: AnySelect): string | null {
+export function plainShape(ctx: EntityContext, query: ListQuery, base: DynamicSelect): string | null {
   if (query.filters.length > 0 || query.search !== null) return null;
   if (ctx.hooks.scope && !scopeAddedNothing(ctx.def, 'list', () => dynamicDb(ctx.db).selectFrom(ctx.def.table), base)) return null;
   return JSON.stringify([ctx.engine, query.sortFields, query.sortDescending]);
 }
 
 /** The count (and the totals) of the rows `base` selects, as one select. */
-function countSelect(base: AnySelect, totals: readonly TotalSpec[]) {
+function countSelect(base: DynamicSelect, totals: readonly TotalSpec[]) {
   return base.select((eb) => [
     eb.fn.countAll().as('n'),
     ...totals.map((total, index) =>
@@ -93,7 +93,7 @@ function countSelect(base: AnySelect, totals: readonly TotalSpec[]) {
  * TotalCount (and the column totals asked for) of the rows `base` selects (filters and scope applied); `shape`
  * (`plainShape`): the statement compiled once for it.
  */
-export async function countRows(ctx: EntityContext, base: AnySelect, totals: readonly TotalSpec[] = [], shape: string | null = null): Promise<Counted> {
+export async function countRows(ctx: EntityContext, base: DynamicSelect, totals: readonly TotalSpec[] = [], shape: string | null = null): Promise<Counted> {
   const { def } = ctx;
   // Issue 74: no closure of its own made per call (the server runs through tsx, which names each one it makes).
   const compiled = shape === null ? countSelect(base, totals).compile() : compiledOnce(def, JSON.stringify(['count', shape, totals]), 0, () => countSelect(base, totals));
@@ -130,7 +130,7 @@ export async function countRows(ctx: EntityContext, base: AnySelect, totals: rea
  */
 export async function pageRecords(
   ctx: EntityContext,
-  base: AnySelect,
+  base: DynamicSelect,
   query: ListQuery,
   fields: readonly string[],
   limit: number,
@@ -169,7 +169,7 @@ function sqlitePage(ctx: EntityContext, text: string, parameters: readonly unkno
 }
 
 /** PostgreSQL past the first page: the page's keys first, then their rows (a deferred join: see the header). */
-function deferredPage(ctx: EntityContext, base: AnySelect, query: ListQuery, columns: string[], limit: number | string, offset: number | string): AnySelect {
+function deferredPage(ctx: EntityContext, base: DynamicSelect, query: ListQuery, columns: string[], limit: number | string, offset: number | string): DynamicSelect {
   const { def, engine } = ctx;
   const id = rowIdColumn(def, engine);
   const ids = applySort(def, base.select(id), query, engine).limit(limit as never).offset(offset as never);
@@ -179,7 +179,7 @@ function deferredPage(ctx: EntityContext, base: AnySelect, query: ListQuery, col
 /** The rows of one page, `columns` selected, in the list's order (a deferred join: see the header). */
 export async function pageRows(
   ctx: EntityContext,
-  base: AnySelect,
+  base: DynamicSelect,
   query: ListQuery,
   columns: string[],
   limit: number,
@@ -274,7 +274,7 @@ export function sortIndexHint(ctx: EntityContext, query: ListQuery, offset: numb
 }
 
 /** The entity's table with the caller's scope (hooks.scope) and the query's filters and search. */
-export async function filteredBase(ctx: EntityContext, query: ListQuery, from?: AnySelect): Promise<AnySelect> {
+export async function filteredBase(ctx: EntityContext, query: ListQuery, from?: DynamicSelect): Promise<DynamicSelect> {
   let base = from ?? dynamicDb(ctx.db).selectFrom(ctx.def.table);
   if (ctx.hooks.scope) base = await ctx.hooks.scope(ctx, base);
   return applyFilters(ctx.def, base, query, ctx.engine, ctx.access.hidden);

@@ -16,11 +16,11 @@
  * exist (in their language: entities:listQuery.*), and the list `Search` matches only the search fields they see.
  * Sort keys and filters are thus never accepted on a hidden field (issue 68 item 1), never silently ignored.
  */
+import type { DynamicSelect } from '../db/dynamic-db.ts';
 import type { AnyEntity, ScalarField } from '@erp/shared/entities/define';
 import { INTEGER_MAX, INTEGER_MIN, isValidDate } from '@erp/shared/entities/validate';
 import { parseDecimal } from '@erp/shared/decimal';
 import { sql } from 'kysely';
-import type { AnySelect } from './hooks.ts';
 import { keyColumn, ownField, writeScalar } from './wire.ts';
 
 export const DEFAULT_PAGE_SIZE = 250;
@@ -276,7 +276,7 @@ function likeTerm(column: string, text: string, mode: 'contains' | 'startsWith',
 }
 
 /** Adds the filters and the search to a select on the entity's table. */
-export function applyFilters(def: AnyEntity, select: AnySelect, query: ListQuery, engine: 'sqlite' | 'postgres', hidden: ReadonlySet<string>): AnySelect {
+export function applyFilters(def: AnyEntity, select: DynamicSelect, query: ListQuery, engine: 'sqlite' | 'postgres', hidden: ReadonlySet<string>): DynamicSelect {
   let q = select;
   for (const filter of query.filters) {
     const field = def.fields[filter.field]!;
@@ -334,7 +334,7 @@ export function rowIdColumn(def: AnyEntity, engine: 'sqlite' | 'postgres'): stri
  * Adds ORDER BY: the sort fields, then a unique tie-breaker (rowIdColumn) in the direction of the last
  * sort field, so pages never overlap and a descending sort still walks one index backwards.
  */
-export function applySort(def: AnyEntity, select: AnySelect, query: ListQuery, engine: 'sqlite' | 'postgres'): AnySelect {
+export function applySort(def: AnyEntity, select: DynamicSelect, query: ListQuery, engine: 'sqlite' | 'postgres'): DynamicSelect {
   let q = select;
   const descending = new Set(query.sortDescending);
   for (const field of query.sortFields) {

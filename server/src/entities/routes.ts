@@ -129,7 +129,6 @@ export async function registerEntityRoutes(app: FastifyInstance, deps: { databas
   const contextWith = async (registered: NonNullable<ReturnType<typeof registeredEntity>>, user: ReturnType<typeof currentUser>): Promise<EntityContext> => ({
     db: database.db,
     reader: database.reader,
-    any: database.db,
     engine: database.engine,
     user,
     def: registered.def,

@@ -6,13 +6,13 @@
 import type { AnyEntity } from '@erp/shared/entities/define';
 import type { AuthenticatedUser } from '../auth/user.ts';
 import type { Database } from '../db/connection.ts';
-import { dynamicDb } from '../db/dynamic-db.ts';
-import type { AnySelect, EntityContext, EntityHooks } from './hooks.ts';
+import { dynamicDb, type DynamicSelect } from '../db/dynamic-db.ts';
+import type { EntityContext, EntityHooks } from './hooks.ts';
 import { keyColumn, loadRecord, parseId } from './wire.ts';
 
 /** The context a row-rights hook is asked in, outside a request: no field rules (nothing of a record is answered). */
 export function rightsContext(database: Pick<Database, 'db' | 'reader' | 'engine'>, def: AnyEntity, hooks: EntityHooks, user: AuthenticatedUser): EntityContext {
-  return { db: database.db, reader: database.reader, any: database.db, engine: database.engine, user, def, hooks, access: { hidden: new Set(), readOnly: new Set() } };
+  return { db: database.db, reader: database.reader, engine: database.engine, user, def, hooks, access: { hidden: new Set(), readOnly: new Set() } };
 }
 
 /** The SQL of each definition's bare queries, by kind (`scopeAddedNothing`). */
@@ -22,7 +22,7 @@ const bareSql = new WeakMap<AnyEntity, Map<string, string>>();
  * Whether the entity's scope left `scoped` as `bare` was — the same SQL and no values — so this caller's rights add
  * nothing to it. `bare` compiles alike for every caller: once per definition and `kind`.
  */
-export function scopeAddedNothing(def: AnyEntity, kind: string, bare: () => AnySelect, scoped: AnySelect): boolean {
+export function scopeAddedNothing(def: AnyEntity, kind: string, bare: () => DynamicSelect, scoped: DynamicSelect): boolean {
   let byKind = bareSql.get(def);
   if (byKind === undefined) bareSql.set(def, (byKind = new Map()));
   let sql = byKind.get(kind);

@@ -389,7 +389,7 @@ export async function globalSearch(database: Database, user: AuthenticatedUser, 
   for (const [entity, list] of byEntity) {
     const { def, screen, application, accounts, access } = searchable.get(entity)!;
     const registered = registeredEntity(entity)!;
-    const ctx: EntityContext = { db: database.db, reader: database.reader, any: database.db, engine: database.engine, user, def, hooks: registered.hooks, access };
+    const ctx: EntityContext = { db: database.db, reader: database.reader, engine: database.engine, user, def, hooks: registered.hooks, access };
     const kept = [] as Row[];
     // Row rights may drop some: check a few more than are shown, PER_KIND at a time.
     for (let at = 0; at < list.length && kept.length < PER_KIND; at += PER_KIND * 4) {

@@ -282,7 +282,6 @@ export class WebhookWorker {
     return {
       db: this.database.db,
       reader: this.database.reader,
-      any: this.db,
       engine: this.database.engine,
       user,
       def,
