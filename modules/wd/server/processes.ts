@@ -24,8 +24,7 @@ import { sql, type Transaction } from 'kysely';
 import { invoiceProcessing, scheduling, serializeWorkLoad } from '../definitions/reports.ts';
 import { addDays, loadCalendar, nextWorkingDay, type WdCalendar } from './calendar.ts';
 import { servicesOf, type ServiceFacts } from './pricing.ts';
-import type { Row } from './records.ts';
-import { wdDb, type WdDatabase } from './tables.generated.ts';
+import { wdDb, type WdDatabase, type WdOrderRow } from './tables.generated.ts';
 
 type WdTransaction = Transaction<WdDatabase>;
 
@@ -69,7 +68,7 @@ async function loads(trx: WdTransaction, date: string): Promise<Map<string, numb
     .where('scheduled_date', '=', date)
     .where('status', 'in', ['Scheduled', 'Completed', 'Invoiced'])
     .groupBy('crew_id')
-    .execute()) as Row[];
+    .execute());
   return new Map(rows.map((row) => [String(row['crew_id']), Number(row['jobs'])]));
 }
 
@@ -127,7 +126,7 @@ async function loadsFrom(trx: WdTransaction, from: string): Promise<Map<string, 
     .where('scheduled_date', '>=', from)
     .where('status', 'in', ['Scheduled', 'Completed', 'Invoiced'])
     .groupBy(['scheduled_date', 'crew_id'])
-    .execute()) as Row[];
+    .execute());
   const days = new Map<string, Map<string, number>>();
   for (const row of rows) {
     const day = String(row['scheduled_date']);
@@ -191,7 +190,7 @@ const schedulingProcess: ServerProcess = {
     return wdDb(ctx.db).transaction().execute(async (trx) => {
       const calendar = await loadCalendar(trx);
       const entered = new Set(
-        ((await trx.selectFrom('wd_orders').select('order_id').where('order_id', 'in', ids).where('status', '=', 'Entered').execute()) as Row[]).map((row) => Number(row['order_id'])),
+        ((await trx.selectFrom('wd_orders').select('order_id').where('order_id', 'in', ids).where('status', '=', 'Entered').execute())).map((row) => Number(row['order_id'])),
       );
       const startOf = (row: ReportRow) => {
         const requested = typeof row['RequestedDate'] === 'string' ? row['RequestedDate'] : '';
@@ -217,7 +216,7 @@ const schedulingProcess: ServerProcess = {
       const now = new Date().toISOString();
       for (let start = 0; start < writes.length; start += UPDATE_CHUNK) {
         const chunk = writes.slice(start, start + UPDATE_CHUNK);
-        const result = await sql<Row>`update wd_orders set status = 'Scheduled', scheduled_date = v.column2, crew_id = v.column3, route_sequence = v.column4,
+        const result = await sql`update wd_orders set status = 'Scheduled', scheduled_date = v.column2, crew_id = v.column3, route_sequence = v.column4,
             updated_by = ${ctx.user.userId}, updated_on = ${now}, version = wd_orders.version + 1
           from (values ${valuesList(chunk, new Set([4]))}) as v
           where wd_orders.order_id = v.column1 and wd_orders.status = 'Entered'`.execute(trx);
@@ -230,7 +229,7 @@ const schedulingProcess: ServerProcess = {
 };
 
 /** The Receivables invoice of a completed order (see the header). */
-function invoiceInput(order: Row, calendar: WdCalendar, service: ServiceFacts | undefined, date: string, engine: Connection): NewInvoice {
+function invoiceInput(order: WdOrderRow, calendar: WdCalendar, service: ServiceFacts | undefined, date: string, engine: Connection): NewInvoice {
   const quantity = decimalFromDb(engine, order['quantity'], 4) ?? '0.0000';
   const price = decimalFromDb(engine, order['unit_price'], 4) ?? '0.0000';
   const manifest = order['manifest_no'] ? ` · ${String(order['manifest_no'])}` : '';
@@ -255,7 +254,7 @@ function invoiceInput(order: Row, calendar: WdCalendar, service: ServiceFacts | 
 
 /** Invoices one completed order in `trx` (see the header); answers the invoice number. */
 export async function invoiceOrder(trx: WdTransaction, orderId: number, date: string, userId: string): Promise<string | null> {
-  const order = (await trx.selectFrom('wd_orders').selectAll().where('order_id', '=', orderId).where('status', '=', 'Completed').executeTakeFirst()) as Row | undefined;
+  const order = (await trx.selectFrom('wd_orders').selectAll().where('order_id', '=', orderId).where('status', '=', 'Completed').executeTakeFirst());
   if (!order) return null;
   const calendar = await loadCalendar(trx);
   const service = (await servicesOf(trx, [String(order['service_id'])])).get(String(order['service_id']));
@@ -301,7 +300,7 @@ const invoicingProcess: ServerProcess = {
       }
       const calendar = await loadCalendar(trx);
       const orders = new Map(
-        ((await trx.selectFrom('wd_orders').selectAll().where('order_id', 'in', ids).where('status', '=', 'Completed').execute()) as Row[]).map((order) => [Number(order['order_id']), order]),
+        ((await trx.selectFrom('wd_orders').selectAll().where('order_id', 'in', ids).where('status', '=', 'Completed').execute())).map((order) => [Number(order['order_id']), order]),
       );
       const services = await servicesOf(trx, [...orders.values()].map((order) => String(order['service_id'])));
       const found = ids.filter((id) => orders.has(id));
@@ -367,7 +366,7 @@ const serializeProcess: ServerProcess = {
         .orderBy('s.postal_code')
         .orderBy('s.city')
         .orderBy('o.order_id')
-        .execute()) as Row[];
+        .execute());
       for (const [index, job] of rows.entries()) {
         await trx
           .updateTable('wd_orders')

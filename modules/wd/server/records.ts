@@ -14,9 +14,6 @@ import { keyColumn, writeScalar } from '@erp/server/entities/wire';
 import type { RuleIssue } from '@erp/shared/entities/define';
 import type { WireRecord } from '@erp/server/entities/hooks';
 
-/** Still imported by ./processes.ts (retyped by its own change): remove with its last use. */
-export type Row = Record<string, unknown>;
-
 /** A document's lines in wire form (each a record of its children). */
 export function linesOf(record: WireRecord | null | undefined): WireRecord[] {
   return record && Array.isArray(record['Lines']) ? (record['Lines'] as WireRecord[]) : [];
