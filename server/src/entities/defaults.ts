@@ -14,11 +14,10 @@
  */
 import { dynamicDb, type DynamicSelect } from '../db/dynamic-db.ts';
 import type { AnyEntity } from '@erp/shared/entities/define';
-import type { EntityContext } from './hooks.ts';
+import type { EntityContext, WireRecord } from './hooks.ts';
 import { registeredEntity } from './registry.ts';
 import { keyColumn, loadRecord } from './wire.ts';
 
-type Row = Record<string, unknown>;
 
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
@@ -32,7 +31,7 @@ async function mayRead(ctx: EntityContext, field: string, value: unknown): Promi
   let key: unknown = value;
   if (spec.targetField && spec.targetField !== def.key) {
     const column = (def.fields[spec.targetField] as { column: string }).column;
-    const row = (await dynamicDb(ctx.db).selectFrom(def.table).select(keyColumn(def)).where(column, '=', value).executeTakeFirst()) as Row | undefined;
+    const row = await dynamicDb(ctx.db).selectFrom(def.table).select(keyColumn(def)).where(column, '=', value).executeTakeFirst();
     if (!row) return true;
     key = row[keyColumn(def)];
   }
@@ -59,7 +58,7 @@ export function lineTrigger(trigger: string): { collection: string; field: strin
  * The declared defaults of `trigger` for `record`, as the hook answers them (only declared, visible fields). A
  * line trigger reads `line` (the line being filled; `record` is the header) and answers fields of that line.
  */
-export async function defaultsFor(ctx: EntityContext, trigger: string, record: Readonly<Row>, line?: Readonly<Row>): Promise<Row> {
+export async function defaultsFor(ctx: EntityContext, trigger: string, record: Readonly<WireRecord>, line?: Readonly<WireRecord>): Promise<WireRecord> {
   const declared = ctx.def.defaults[trigger];
   if (!declared || !ctx.hooks.defaults) return {};
   const onLine = lineTrigger(trigger);
@@ -67,7 +66,7 @@ export async function defaultsFor(ctx: EntityContext, trigger: string, record: R
   if (onLine && ctx.access.hidden.has(onLine.collection)) return {};
   if (!onLine && trigger !== 'new' && !(await mayRead(ctx, trigger, record[trigger]))) return {};
   const answered = await ctx.hooks.defaults(ctx, trigger, record, line ?? {});
-  const values: Row = {};
+  const values: WireRecord = {};
   for (const field of declared) {
     if (!onLine && ctx.access.hidden.has(field)) continue;
     values[field] = answered[field] ?? null;
@@ -79,19 +78,19 @@ export async function defaultsFor(ctx: EntityContext, trigger: string, record: R
  * The lines of a save with their blank declared defaults filled: a line whose trigger is set and is new (no key)
  * or changed from the stored line's (a PO line sent without its price is saved at the vendor's last cost).
  */
-async function linesWithDefaults(ctx: EntityContext, trigger: string, record: Readonly<Row>, current: Readonly<Row> | null): Promise<Row[] | null> {
+async function linesWithDefaults(ctx: EntityContext, trigger: string, record: Readonly<WireRecord>, current: Readonly<WireRecord> | null): Promise<WireRecord[] | null> {
   const { collection, field } = lineTrigger(trigger)!;
   const lines = record[collection];
   const definition = ctx.def.fields[collection];
   if (!Array.isArray(lines) || definition?.type !== 'children' || ctx.access.readOnly.has(collection)) return null;
-  const stored = new Map((Array.isArray(current?.[collection]) ? (current![collection] as Row[]) : []).map((line) => [line[definition.key], line]));
+  const stored = new Map((Array.isArray(current?.[collection]) ? (current![collection] as WireRecord[]) : []).map((line) => [line[definition.key], line]));
   let touched = false;
-  const filled: Row[] = [];
+  const filled: WireRecord[] = [];
   for (const raw of lines as unknown[]) {
-    const line = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Row) : null;
+    const line = raw && typeof raw === 'object' && !Array.isArray(raw) ? (raw as WireRecord) : null;
     const before = line && !blank(line[definition.key]) ? stored.get(line[definition.key]) : undefined;
     if (!line || blank(line[field]) || (before && before[field] === line[field])) {
-      filled.push(raw as Row);
+      filled.push(raw as WireRecord);
       continue;
     }
     const values = await defaultsFor(ctx, trigger, record, line);
@@ -110,10 +109,10 @@ async function linesWithDefaults(ctx: EntityContext, trigger: string, record: Re
  * The body of a save with the blank declared defaults filled: on a create for 'new' and every trigger the body
  * sets, on an update for a trigger it changes. Fields the caller may not change are left to the entity.
  */
-export async function withDefaults(ctx: EntityContext, body: unknown, current: Readonly<Row> | null): Promise<unknown> {
+export async function withDefaults(ctx: EntityContext, body: unknown, current: Readonly<WireRecord> | null): Promise<unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body) || !ctx.hooks.defaults) return body;
-  const input = body as Row;
-  const filled: Row = { ...input };
+  const input = body as WireRecord;
+  const filled: WireRecord = { ...input };
   for (const trigger of defaultTriggers(ctx.def)) {
     if (lineTrigger(trigger)) {
       const lines = await linesWithDefaults(ctx, trigger, { ...(current ?? {}), ...filled }, current);
@@ -141,7 +140,7 @@ export async function onlyActive(ctx: EntityContext, table: string, key: string,
   let select = dynamicDb(ctx.db).selectFrom(table).select(key);
   if (active) select = select.where(active, '=', 1);
   if (options.narrow) select = options.narrow(select);
-  const rows = (await select.orderBy(key).limit(options.first ? 1 : 2).execute()) as Row[];
+  const rows = await select.orderBy(key).limit(options.first ? 1 : 2).execute();
   return rows.length === 1 || (options.first && rows.length > 0) ? String(rows[0]![key]) : null;
 }
 

@@ -14,11 +14,21 @@ import { api, saveFile, translate } from '@erp/shared';
 import { entityByName } from '@erp/shared/entities/index';
 import { EntityScreenView, recordCall, recordPath, TabbedPanes, useText } from '@erp/records';
 
-type Row = Record<string, unknown>;
+/** A payment run in wire form, as its list and its record answer it (the fields this screen reads by name). */
+interface PaymentRun {
+  BatchId?: unknown;
+  BatchNo?: unknown;
+  BankAccountId?: unknown;
+  PaymentMethod?: unknown;
+  Status?: unknown;
+  Version?: unknown;
+  ActionResult?: unknown;
+  [field: string]: unknown;
+}
 
 function PrintPane() {
   const { tr } = useText();
-  const [runs, setRuns] = useState<Row[]>([]);
+  const [runs, setRuns] = useState<PaymentRun[]>([]);
   const [batchId, setBatchId] = useState('');
   const [starting, setStarting] = useState('');
   const [message, setMessage] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
@@ -26,7 +36,7 @@ function PrintPane() {
 
   const load = useCallback(async () => {
     const outcome = await recordCall<unknown>('GET', 'data/ap-payment-batch', undefined, { Page: 1, PageSize: 250 });
-    const list = ((outcome.body?.List as Row[] | undefined) ?? []).filter((row) => row['Status'] === 'Approved' || row['Status'] === 'Printed');
+    const list = ((outcome.body?.List as PaymentRun[] | undefined) ?? []).filter((row) => row['Status'] === 'Approved' || row['Status'] === 'Printed');
     setRuns(list);
   }, []);
 
@@ -64,7 +74,7 @@ function PrintPane() {
     try {
       // The run as it is now (its version: the list's rows carry none).
       const current = await recordCall<unknown>('GET', recordPath('ap-payment-batch', String(run['BatchId'])));
-      const body: Row = { Version: (current.body?.Data as Row | undefined)?.['Version'] };
+      const body: { Version: unknown; StartingChequeNo?: number } = { Version: (current.body?.Data as PaymentRun | undefined)?.['Version'] };
       if (run['PaymentMethod'] === 'Cheque' && starting.trim() !== '') body['StartingChequeNo'] = Number(starting.trim());
       const outcome = await recordCall<unknown>('POST', `ap/ap-payment-batch/${encodeURIComponent(String(run['BatchId']))}/print`, body);
       const text = outcome.body?.Message ?? outcome.message ?? '';
@@ -72,7 +82,7 @@ function PrintPane() {
         setMessage({ kind: 'info', text });
         await load();
         // Issue 40 item 4: "printed" (the run's ActionResult) only once the file is handed over.
-        const done = ((outcome.body?.Data as Row | undefined)?.['ActionResult'] as { Download?: { Message?: string } } | undefined)?.Download?.Message;
+        const done = ((outcome.body?.Data as PaymentRun | undefined)?.['ActionResult'] as { Download?: { Message?: string } } | undefined)?.Download?.Message;
         if ((await download(run['PaymentMethod'] === 'EFT' ? 'eft' : 'cheques')) && done) setMessage({ kind: 'info', text: done });
       } else setMessage({ kind: 'error', text });
     } finally {
@@ -80,7 +90,7 @@ function PrintPane() {
     }
   }
 
-  const label = (row: Row) => `${String(row['BatchNo'] ?? row['BatchId'])} · ${String(row['BankAccountId'])} · ${tr(`ap:ap-payment-batch.methods.${String(row['PaymentMethod'])}`, String(row['PaymentMethod']))} · ${tr(`ap:ap-payment-batch.statuses.${String(row['Status'])}`, String(row['Status']))}`;
+  const label = (row: PaymentRun) => `${String(row['BatchNo'] ?? row['BatchId'])} · ${String(row['BankAccountId'])} · ${tr(`ap:ap-payment-batch.methods.${String(row['PaymentMethod'])}`, String(row['PaymentMethod']))} · ${tr(`ap:ap-payment-batch.statuses.${String(row['Status'])}`, String(row['Status']))}`;
 
   return (
     <section className="records-panel" aria-label={tr('ap:cheque-printing.print', 'Print')}>
