@@ -18,6 +18,7 @@ export default defineConfig({
     // The long files first (vitest.sequencer.ts): on a fresh clone Vitest has no durations and starts the largest
     // files first, and a long small file ended the run alone.
     sequence: { sequencer: LongestFirst },
+    experimental: { fsModuleCache: true },
     environment: 'node',
     // Native modules (better-sqlite3) and oidc-provider are happiest in child processes.
     pool: 'forks',

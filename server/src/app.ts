@@ -14,6 +14,7 @@ import formbody from '@fastify/formbody';
 import { allEntities } from '@erp/shared/entities/index';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createDpopVerifier } from './auth/dpop.ts';
+import { usePasswordHashing } from './auth/password.ts';
 import { databaseReplayStore } from './auth/dpop-replay.ts';
 import { registerAuthentication } from './auth/plugin.ts';
 import { registerIdempotency } from './exactly-once/idempotency.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
 export async function buildApp(config: ServerConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Business modules' definitions and rules (modules/*/server) before anything reads the registry.
   await registerServerModules();
+  // Before the seed hashes the demo users' passwords.
+  usePasswordHashing(config.oidc.passwordHashing);
   // The start-up turn (db/connection.ts): the modules loaded, their migrations run (the db layer names no module),
   // then the seeds; instances starting together on one database seed one after the other.
   const database = await openDatabase(config.database, { migrations: await serverMigrations(), prepare: async ({ db }) => {
@@ -90,6 +93,7 @@ export async function buildApp(config: ServerConfig, options: BuildOptions = {})
     });
     // First: every route registered from here on is in the catalog (guard, OpenAPI, route tests).
     collectRoutes(app);
+    if (config.oidc.passwordHashing === 'fast') app.log.warn('PASSWORD_HASHING=fast: passwords are hashed at a trivial cost — for test suites only');
     // Issue 74: statements per request, answered in Server-Timing when QUERY_COUNT is on (db/query-count.ts).
     registerQueryCount(app, config.queryCount);
     app.addHook('onClose', async () => database.close());

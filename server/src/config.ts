@@ -93,6 +93,11 @@ export interface ServerConfig {
      * the DPoP scheme is refused.
      */
     dpop: 'on' | 'off' | 'required';
+    /**
+     * PASSWORD_HASHING: 'owasp' (default) — every new password hash costs OWASP's scrypt minimum (auth/password.ts);
+     * 'fast' — a trivial cost, for test suites on throwaway databases only (the server warns at start).
+     */
+    passwordHashing: 'owasp' | 'fast';
   };
   /** Audience the API demands in access tokens. */
   apiAudience: string;
@@ -213,6 +218,14 @@ function sqliteSynchronous(value: string | undefined): 'full' | 'normal' {
   if (mode === '' || mode === 'full') return 'full';
   if (mode === 'normal') return mode;
   throw new ConfigError(`SQLITE_SYNCHRONOUS must be full or normal, not "${value}"`);
+}
+
+/** PASSWORD_HASHING: owasp (default) or fast. */
+function passwordHashing(value: string | undefined): 'owasp' | 'fast' {
+  const mode = (value ?? '').trim().toLowerCase();
+  if (mode === '' || mode === 'owasp') return 'owasp';
+  if (mode === 'fast') return mode;
+  throw new ConfigError(`PASSWORD_HASHING must be owasp or fast, not "${value}"`);
 }
 
 /** OIDC_DPOP: on (default), off, required. */
@@ -349,6 +362,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       refreshTokenReuseSeconds: countOf('OIDC_REFRESH_REUSE_SECONDS', env.OIDC_REFRESH_REUSE_SECONDS, 30),
       refreshTokenAbsoluteDays: Math.max(1, countOf('OIDC_REFRESH_ABSOLUTE_DAYS', env.OIDC_REFRESH_ABSOLUTE_DAYS, 30)),
       dpop: dpopMode(env.OIDC_DPOP),
+      passwordHashing: passwordHashing(env.PASSWORD_HASHING),
     },
     apiAudience: env.API_AUDIENCE || `${publicUrl}/api`,
     steel: {

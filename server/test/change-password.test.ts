@@ -5,9 +5,9 @@
  * valid in every other test file.
  */
 import type { CallResult } from '@erp/shared/types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AttemptLimiter } from '../src/auth/attempt-limiter.ts';
-import { PASSWORD_COST, hashPassword, verifyPassword } from '../src/auth/password.ts';
+import { PASSWORD_COST, hashPassword, usePasswordHashing, verifyPassword } from '../src/auth/password.ts';
 import { PASSWORD_POLICY, brokenRules } from '../src/auth/password-policy.ts';
 import type { AuthenticatedUser } from '../src/auth/plugin.ts';
 import { changePassword, createChangePasswordLimiter } from '../src/shell/password.ts';
@@ -195,6 +195,9 @@ describe('POST /api/shell/change-password: rules', () => {
 
 describe('POST /api/shell/change-password: success', () => {
   it('stores a new scrypt hash, bumps the version, writes an audit row and answers a CallResult', async () => {
+    // The production cost, which this test checks (the suite's servers hash at a trivial one: helpers/app.ts).
+    usePasswordHashing('owasp');
+    onTestFinished(() => usePasswordHashing(server.config.oidc.passwordHashing));
     const before = await userRow('admin');
     const response = await apiPost(server.app, URL_, tokens.admin!, body('admin', 'Admin-pass-2024'));
     expect(response.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 /** Database: migrations and seed are idempotent on both engines; passwords are hashed. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../src/auth/password.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { PASSWORD_COST, hashPassword, needsRehash, usePasswordHashing, verifyPassword } from '../src/auth/password.ts';
+import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrations.ts';
 import { serverMigrations } from '../src/modules/index.ts';
@@ -109,6 +110,22 @@ describe('password hashing', () => {
     expect(await verifyPassword('Secret', a)).toBe(false);
     expect(await verifyPassword('secret', 'not-a-hash')).toBe(false);
     expect(await verifyPassword('secret', 'scrypt$0$0$0$x$y')).toBe(false);
+  });
+
+  it("hashes at OWASP's cost, or at a trivial one for test suites (PASSWORD_HASHING), each hash verifying under either", async () => {
+    onTestFinished(() => usePasswordHashing('fast'));
+    usePasswordHashing('owasp');
+    const owasp = await hashPassword('secret');
+    usePasswordHashing('fast');
+    const fast = await hashPassword('secret');
+    expect(owasp.split('$').slice(0, 4)).toEqual(['scrypt', String(PASSWORD_COST.N), String(PASSWORD_COST.r), String(PASSWORD_COST.p)]);
+    expect(Number(fast.split('$')[1]) * Number(fast.split('$')[3])).toBeLessThan(PASSWORD_COST.N * PASSWORD_COST.p);
+    expect(await verifyPassword('secret', owasp)).toBe(true);
+    expect(await verifyPassword('secret', fast)).toBe(true);
+    expect(needsRehash(owasp)).toBe(true);
+    expect(loadConfig({}).oidc.passwordHashing).toBe('owasp');
+    expect(loadConfig({ PASSWORD_HASHING: 'fast' }).oidc.passwordHashing).toBe('fast');
+    expect(() => loadConfig({ PASSWORD_HASHING: 'cheap' })).toThrow(/PASSWORD_HASHING must be owasp or fast/);
   });
 });
 

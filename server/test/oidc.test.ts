@@ -1,7 +1,7 @@
 /** The embedded OpenID Connect provider: discovery, login page, sign-in, tokens, refresh, logout. */
 import { createHash, randomBytes, scryptSync } from 'node:crypto';
-import { PASSWORD_COST, verifyPassword } from '../src/auth/password.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_COST, usePasswordHashing, verifyPassword } from '../src/auth/password.ts';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parseCsp } from '../src/security/csp.ts';
 import {
   API_AUDIENCE,
@@ -164,6 +164,9 @@ describe('login page', () => {
   });
 
   it('stores a hash made with older scrypt parameters again with the current ones at the next sign-in', async () => {
+    // The production cost, which this test is about (the suite's servers hash at a trivial one: helpers/app.ts).
+    usePasswordHashing('owasp');
+    onTestFinished(() => usePasswordHashing(server.config.oidc.passwordHashing));
     const { db } = server.app.erp.database;
     const salt = randomBytes(16);
     const key = scryptSync('clerk', salt, 64, { N: 2 ** 14, r: 8, p: 1 });

@@ -10,12 +10,25 @@
  * instead of 128 MiB (concurrent sign-ins cannot exhaust the server's memory) and is the fastest here
  * (BENCHMARKS.md "First visit and sign-in"). Hashes made with other parameters (before: N=2^14, r=8, p=1, below
  * OWASP's minimum) still verify; `needsRehash` tells the sign-in to store the password again with these.
+ *
+ * `usePasswordHashing('fast')` (PASSWORD_HASHING=fast, config.ts) makes new hashes with a cost a thousand times lower,
+ * for the test suites only: their hundreds of sign-ins on throwaway databases spent about a third of the suites' CPU
+ * in scrypt (as Django's and Rails' test settings do). Every hash still goes through the same code, names its own
+ * cost, and verifies under either mode.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 const KEY_LENGTH = 64;
 export const PASSWORD_COST = { N: 16384, r: 8, p: 5 } as const;
-const COST = PASSWORD_COST;
+/** PASSWORD_HASHING=fast: test suites' throwaway databases only. */
+const FAST_COST = { N: 16, r: 8, p: 1 } as const;
+export type PasswordHashing = 'owasp' | 'fast';
+let COST: { N: number; r: number; p: number } = PASSWORD_COST;
+
+/** The cost of the hashes made from now on in this process (buildApp sets it from the configuration). */
+export function usePasswordHashing(mode: PasswordHashing): void {
+  COST = mode === 'fast' ? FAST_COST : PASSWORD_COST;
+}
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -63,9 +76,11 @@ export function needsRehash(stored: string): boolean {
   return options !== null && (options.N !== COST.N || options.r !== COST.r || options.p !== COST.p);
 }
 
-/** A hash of a random password: verifying against it costs the same time as a real check. */
-let decoyHash: Promise<string> | undefined;
+/** A hash of a random password: verifying against it costs the same time as a real check (one per cost). */
+const decoyHashes = new Map<number, Promise<string>>();
 export function decoyPasswordHash(): Promise<string> {
-  decoyHash ??= hashPassword(randomBytes(18).toString('base64url'));
-  return decoyHash;
+  const key = COST.N * 1000 + COST.p;
+  let decoy = decoyHashes.get(key);
+  if (!decoy) decoyHashes.set(key, (decoy = hashPassword(randomBytes(18).toString('base64url'))));
+  return decoy;
 }

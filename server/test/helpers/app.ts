@@ -21,8 +21,17 @@ export const API_AUDIENCE = `${PUBLIC_URL}/api`;
 export function testConfig(environment: Record<string, string>): ServerConfig {
   // Tests count the core seed's firms: no generated demo firms unless a test asks for them; no demo ledger
   // activity either (a second on SQLite per server) unless a test asks for it (DEMO_LEDGER: '1'). A test's database
-  // is thrown away: no disk sync at each commit (SQLite; PostgreSQL's are made so in helpers/database.ts).
-  return loadConfig({ PUBLIC_URL, LOG_LEVEL: 'silent', DEMO_FIRMS: '0', DEMO_LEDGER: '0', SQLITE_SYNCHRONOUS: 'normal', ...environment });
+  // is thrown away: no disk sync at each commit (SQLite; PostgreSQL's are made so in helpers/database.ts), and its
+  // passwords are hashed at a trivial cost (auth/password.ts; the tests of the cost itself ask for `owasp`).
+  return loadConfig({
+    PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    DEMO_FIRMS: '0',
+    DEMO_LEDGER: '0',
+    SQLITE_SYNCHRONOUS: 'normal',
+    PASSWORD_HASHING: 'fast',
+    ...environment,
+  });
 }
 
 export interface TestServer {

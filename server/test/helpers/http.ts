@@ -48,6 +48,8 @@ export async function spawnServer(publicUrl: string, environment: Record<string,
       DEMO_FIRMS: '0',
       // The GL demo ledger (22 months posted at first start) is not what these process tests are about.
       DEMO_LEDGER: '0',
+      // Throwaway databases: passwords hashed at a trivial cost, as in helpers/app.ts.
+      PASSWORD_HASHING: 'fast',
       // Fastify's "Server listening at …" line is at level info.
       LOG_LEVEL: 'info',
       ...environment,
