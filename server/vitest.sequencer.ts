@@ -3,10 +3,10 @@
  * last files to finish are short ones and no worker idles at the end while another runs a long file.
  *
  * Vitest's own order runs the files by their last durations (its results cache), and without a cache — a fresh
- * clone, as on CI — by size, largest first; some files are long for their size (sign-in-throttle.test.ts checks a
- * hundred passwords, race.test.ts races every process and action on two servers) and started late: they were the
- * run's tail. Here: a file's duration from the cache when there is one, else from KNOWN (seconds on a quiet 2-core
- * machine), else its size as Vitest orders it, after the known ones.
+ * clone, as on CI — by size, largest first; some files are long for their size (race.test.ts races every process and
+ * action on two servers, the kill tests start and stop servers) and started late: they were the run's tail. Here: a
+ * file's duration from the cache when there is one, else from KNOWN (seconds on a quiet 2-core machine), else its
+ * size as Vitest orders it, after the known ones.
  */
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -15,10 +15,21 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const repository = fileURLToPath(new URL('..', import.meta.url));
 
-/** Files long for their size: seconds of one run on PostgreSQL on a quiet 2-core machine (the slowest engine). */
+/**
+ * Files long for their size: seconds of their tests in one run on PostgreSQL on a quiet 2-core machine (the slowest
+ * engine; 2026-11-29, AMD EPYC), their set-up not counted.
+ */
 const KNOWN: Record<string, number> = {
-  'server/test/sign-in-throttle.test.ts': 54,
-  'server/test/race.test.ts': 38,
+  'server/test/race.test.ts': 52,
+  'server/test/entities-bad-fields.test.ts': 30,
+  'server/test/webhooks-kill.test.ts': 29,
+  'server/test/dpop.test.ts': 23,
+  'server/test/entities-kill.test.ts': 21,
+  'server/test/openapi.test.ts': 21,
+  'server/test/events.test.ts': 17,
+  'server/test/user-limits.test.ts': 16,
+  'server/test/access-cache.test.ts': 15,
+  'modules/gl/test/ledger-property-all.test.ts': 12,
 };
 
 export default class LongestFirst extends BaseSequencer {
