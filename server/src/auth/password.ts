@@ -11,7 +11,7 @@
  * (BENCHMARKS.md "First visit and sign-in"). Hashes made with other parameters (before: N=2^14, r=8, p=1, below
  * OWASP's minimum) still verify; `needsRehash` tells the sign-in to store the password again with these.
  *
- * `usePasswordHashing('fast')` (PASSWORD_HASHING=fast, config.ts) makes new hashes with a cost a thousand times lower,
+ * `usePasswordHashing('fast')` (PASSWORD_HASHING=fast, config.ts) makes new hashes at about 1/5,000 of that cost,
  * for the test suites only: their hundreds of sign-ins on throwaway databases spent about a third of the suites' CPU
  * in scrypt (as Django's and Rails' test settings do). Every hash still goes through the same code, names its own
  * cost, and verifies under either mode.
