@@ -22,6 +22,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PasswordHashing } from './auth/password.ts';
 
 /** Absolute path of the repository root (the folder holding the root package.json). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -97,7 +98,7 @@ export interface ServerConfig {
      * PASSWORD_HASHING: 'owasp' (default) — every new password hash costs OWASP's scrypt minimum (auth/password.ts);
      * 'fast' — a trivial cost, for test suites on throwaway databases only (the server warns at start).
      */
-    passwordHashing: 'owasp' | 'fast';
+    passwordHashing: PasswordHashing;
   };
   /** Audience the API demands in access tokens. */
   apiAudience: string;
@@ -212,28 +213,17 @@ function countOf(variable: string, value: string | undefined, fallback: number):
   return Number(value);
 }
 
-/** SQLITE_SYNCHRONOUS: full (default) or normal. */
-function sqliteSynchronous(value: string | undefined): 'full' | 'normal' {
+/**
+ * An enumerated setting (any case, spaces trimmed): one of `options`, the first when unset; anything else is a
+ * configuration error naming the choices.
+ */
+function choiceOf<const T extends string>(variable: string, value: string | undefined, options: readonly [T, ...T[]]): T {
   const mode = (value ?? '').trim().toLowerCase();
-  if (mode === '' || mode === 'full') return 'full';
-  if (mode === 'normal') return mode;
-  throw new ConfigError(`SQLITE_SYNCHRONOUS must be full or normal, not "${value}"`);
-}
-
-/** PASSWORD_HASHING: owasp (default) or fast. */
-function passwordHashing(value: string | undefined): 'owasp' | 'fast' {
-  const mode = (value ?? '').trim().toLowerCase();
-  if (mode === '' || mode === 'owasp') return 'owasp';
-  if (mode === 'fast') return mode;
-  throw new ConfigError(`PASSWORD_HASHING must be owasp or fast, not "${value}"`);
-}
-
-/** OIDC_DPOP: on (default), off, required. */
-function dpopMode(value: string | undefined): 'on' | 'off' | 'required' {
-  const mode = (value ?? '').trim().toLowerCase();
-  if (mode === '' || mode === 'on') return 'on';
-  if (mode === 'off' || mode === 'required') return mode;
-  throw new ConfigError(`OIDC_DPOP must be on, off or required, not "${value}"`);
+  if (mode === '') return options[0];
+  const chosen = options.find((option) => option === mode);
+  if (chosen !== undefined) return chosen;
+  const named = options.length === 2 ? options.join(' or ') : `${options.slice(0, -1).join(', ')} or ${options[options.length - 1]}`;
+  throw new ConfigError(`${variable} must be ${named}, not "${value}"`);
 }
 
 /** An on/off switch: 1/true/yes/on and 0/false/no/off (any case); anything else is the default. */
@@ -349,7 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: isPostgresUrl(env.DATABASE_URL)
       ? { kind: 'postgres', url: env.DATABASE_URL, preparedStatements: countOf('PREPARED_STATEMENTS', env.PREPARED_STATEMENTS, 200) }
-      : { kind: 'sqlite', file: resolve(dataDir, 'erp.sqlite'), synchronous: sqliteSynchronous(env.SQLITE_SYNCHRONOUS) },
+      : { kind: 'sqlite', file: resolve(dataDir, 'erp.sqlite'), synchronous: choiceOf('SQLITE_SYNCHRONOUS', env.SQLITE_SYNCHRONOUS, ['full', 'normal']) },
     readDatabaseUrl: readDatabaseUrl(env),
     oidc: {
       authority,
@@ -361,8 +351,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       accountUrl: !embedded && env.OIDC_ACCOUNT_URL ? parseHttpUrl('OIDC_ACCOUNT_URL', env.OIDC_ACCOUNT_URL) : null,
       refreshTokenReuseSeconds: countOf('OIDC_REFRESH_REUSE_SECONDS', env.OIDC_REFRESH_REUSE_SECONDS, 30),
       refreshTokenAbsoluteDays: Math.max(1, countOf('OIDC_REFRESH_ABSOLUTE_DAYS', env.OIDC_REFRESH_ABSOLUTE_DAYS, 30)),
-      dpop: dpopMode(env.OIDC_DPOP),
-      passwordHashing: passwordHashing(env.PASSWORD_HASHING),
+      dpop: choiceOf('OIDC_DPOP', env.OIDC_DPOP, ['on', 'off', 'required']),
+      passwordHashing: choiceOf('PASSWORD_HASHING', env.PASSWORD_HASHING, ['owasp', 'fast']),
     },
     apiAudience: env.API_AUDIENCE || `${publicUrl}/api`,
     steel: {

@@ -23,10 +23,12 @@ export const PASSWORD_COST = { N: 16384, r: 8, p: 5 } as const;
 /** PASSWORD_HASHING=fast: test suites' throwaway databases only. */
 const FAST_COST = { N: 16, r: 8, p: 1 } as const;
 export type PasswordHashing = 'owasp' | 'fast';
+let MODE: PasswordHashing = 'owasp';
 let COST: { N: number; r: number; p: number } = PASSWORD_COST;
 
 /** The cost of the hashes made from now on in this process (buildApp sets it from the configuration). */
 export function usePasswordHashing(mode: PasswordHashing): void {
+  MODE = mode;
   COST = mode === 'fast' ? FAST_COST : PASSWORD_COST;
 }
 
@@ -77,10 +79,9 @@ export function needsRehash(stored: string): boolean {
 }
 
 /** A hash of a random password: verifying against it costs the same time as a real check (one per cost). */
-const decoyHashes = new Map<number, Promise<string>>();
+const decoyHashes = new Map<PasswordHashing, Promise<string>>();
 export function decoyPasswordHash(): Promise<string> {
-  const key = COST.N * 1000 + COST.p;
-  let decoy = decoyHashes.get(key);
-  if (!decoy) decoyHashes.set(key, (decoy = hashPassword(randomBytes(18).toString('base64url'))));
+  let decoy = decoyHashes.get(MODE);
+  if (!decoy) decoyHashes.set(MODE, (decoy = hashPassword(randomBytes(18).toString('base64url'))));
   return decoy;
 }

@@ -18,7 +18,6 @@
  */
 import type pg from 'pg';
 import type { PrimaryPool } from './primary.ts';
-import { runNamed, type RowShape } from './pg-query.ts';
 import { isStalePlan } from './retry.ts';
 
 export const DEFAULT_PREPARED_STATEMENTS = 200;
@@ -36,8 +35,6 @@ interface Prepared {
   inTransaction: boolean;
   /** Names forgotten while a transaction was open: deallocated after it. */
   dropped: string[];
-  /** The row layout of each named statement (db/pg-query.ts). */
-  shapes: Map<string, RowShape>;
 }
 
 type Query = (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
@@ -50,12 +47,11 @@ function parsedOf(client: pg.PoolClient): Record<string, string> | undefined {
 /** Makes `client.query(text, values)` name its statements (module header); once per client. */
 function prepareClient(client: pg.PoolClient, capacity: number): void {
   const original = client.query.bind(client) as unknown as (config: unknown, values?: unknown[]) => Promise<pg.QueryResult>;
-  const state: Prepared = { names: new Map(), next: 0, inTransaction: false, dropped: [], shapes: new Map() };
+  const state: Prepared = { names: new Map(), next: 0, inTransaction: false, dropped: [] };
   const forget = (text: string) => {
     const name = state.names.get(text);
     if (name === undefined) return;
     state.names.delete(text);
-    state.shapes.delete(name);
     const parsed = parsedOf(client);
     // Only a statement the server parsed exists there; DEALLOCATE of another would fail.
     if (parsed && parsed[name] !== undefined) {
@@ -82,8 +78,7 @@ function prepareClient(client: pg.PoolClient, capacity: number): void {
       state.names.set(text, name);
     }
     if (state.dropped.length > 0) await deallocate();
-    // Issue 74: without pg's copy of a query config, and the statement's row layout kept (db/pg-query.ts).
-    return runNamed(client, name, text, values, state.shapes);
+    return original({ name, text, values });
   };
   const query: Query = async (text, values) => {
     // A statement already named here skips the tests below (the hot path).
