@@ -20,7 +20,7 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     experimental: { fsModuleCache: true },
     environment: 'node',
-    // Native modules (better-sqlite3) and oidc-provider are happiest in child processes.
+    // oidc-provider is happiest in child processes.
     pool: 'forks',
     // One module graph per worker, not per file: every file starts its own app and database (helpers/app.ts), and
     // re-importing the whole server for each of ~70 files cost more than half the suite's time (import 240 s of

@@ -4,11 +4,11 @@
  * (201) is there, with its audit row, and the database is intact (SQLite: PRAGMA integrity_check).
  * Bounded: about 10 s.
  */
-import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, engine, type TestDatabase } from './helpers/database.ts';
 import { exited, freePort, httpSignIn, spawnServer, type RunningServer } from './helpers/http.ts';
+import { openSqlite } from '../src/db/sqlite.ts';
 
 let testDb: TestDatabase;
 let running: RunningServer | undefined;
@@ -86,10 +86,10 @@ describe('kill -9 during a write loop', () => {
     await exited(running.child);
     running = undefined;
     if (engine === 'sqlite') {
-      const file = new BetterSqlite3(join(testDb.environment['DATA_DIR']!, 'erp.sqlite'), { readonly: true });
+      const file = openSqlite(join(testDb.environment['DATA_DIR']!, 'erp.sqlite'), { readOnly: true });
       try {
-        expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
-        expect(file.pragma('foreign_key_check')).toEqual([]);
+        expect(file.prepare('pragma integrity_check').get()).toEqual({ integrity_check: 'ok' });
+        expect(file.prepare('pragma foreign_key_check').all()).toEqual([]);
       } finally {
         file.close();
       }

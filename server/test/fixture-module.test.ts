@@ -6,12 +6,12 @@
  * catalog, and the import map names its micro-app built from module.json alone. The browser side:
  * tests/e2e/fixture-module.spec.ts.
  */
-import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivedApps, extraModuleDirs, moduleAppImports, moduleApps, withModuleApps } from '@erp/modules/manifests';
 import { createTestDatabase, engine, type TestDatabase } from './helpers/database.ts';
+import { openSqlite } from '../src/db/sqlite.ts';
 import { exited, freePort, httpSignIn, REPO_ROOT, spawnServer, type RunningServer } from './helpers/http.ts';
 
 const FIXTURE_MODULES = join(REPO_ROOT, 'tests', 'fixtures', 'modules');
@@ -48,7 +48,7 @@ async function api(method: string, path: string, body?: unknown): Promise<{ stat
 /** The columns of `table` in the server's database. */
 async function columnsOf(table: string): Promise<string[]> {
   if (engine === 'sqlite') {
-    const db = new BetterSqlite3(join(testDb.environment['DATA_DIR']!, 'erp.sqlite'), { readonly: true });
+    const db = openSqlite(join(testDb.environment['DATA_DIR']!, 'erp.sqlite'), { readOnly: true });
     try {
       return (db.prepare(`select name from pragma_table_info(?)`).all(table) as { name: string }[]).map((row) => row.name);
     } finally {

@@ -7,12 +7,12 @@
  * compiled once per shape (entities/paging.ts plainShape), never for a restricted user's list.
  */
 import { DefaultQueryCompiler, Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
-import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compiledOnce, PLACEHOLDER, withValues } from '../src/db/read.ts';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { engine } from './helpers/database.ts';
 import { call } from './helpers/entities.ts';
+import { kyselySqlite, openSqlite } from '../src/db/sqlite.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type App = TestServer['app'];
@@ -21,7 +21,7 @@ describe('a statement compiled once (db/read.ts)', () => {
   interface Db {
     firm: { id: string; kind: string };
   }
-  const db = new Kysely<Db>({ dialect: new SqliteDialect({ database: new BetterSqlite3(':memory:') }) });
+  const db = new Kysely<Db>({ dialect: new SqliteDialect({ database: kyselySqlite(openSqlite(':memory:'), (row) => row) }) });
   afterAll(async () => db.destroy());
 
   it('is kept when its parameters are the placeholders only, and runs with each call\'s values', async () => {

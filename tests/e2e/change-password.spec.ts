@@ -8,7 +8,7 @@
  * (`restoringPassword`). The database is the one playwright.config.ts gives the server of this test's lane:
  * `.test-data/e2e-<the lane's port>/erp.sqlite`.
  */
-import Database from 'better-sqlite3';
+import { openSqlite, pragma } from '../../server/src/db/sqlite.ts';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from './fixtures.ts';
@@ -24,15 +24,15 @@ async function restoringPassword(userId: string, body: () => Promise<void>): Pro
   if (!existsSync(databaseFile)) {
     throw new Error(`${databaseFile} not found: this test needs the SQLite database playwright.config.ts sets up`);
   }
-  const read = new Database(databaseFile, { fileMustExist: true });
+  const read = openSqlite(databaseFile, { readOnly: true });
   const saved = read.prepare('SELECT password_hash FROM users WHERE user_id = ?').get(userId) as { password_hash: string } | undefined;
   read.close();
   if (!saved) throw new Error(`user ${userId} not found in ${databaseFile}`);
   try {
     await body();
   } finally {
-    const write = new Database(databaseFile, { fileMustExist: true });
-    write.pragma('busy_timeout = 5000');
+    const write = openSqlite(databaseFile);
+    pragma(write, 'busy_timeout = 5000');
     write.prepare('UPDATE users SET password_hash = ? WHERE user_id = ?').run(saved.password_hash, userId);
     write.close();
   }

@@ -7,7 +7,7 @@
  * names its lines by position ("Line 1: Quantity … → …"). axe-core finds no serious or critical violation in the
  * History tab nor in the as-of view (as axe.spec.ts runs it: a script added to the page, so CSP is bypassed here).
  */
-import Database from 'better-sqlite3';
+import { openSqlite, pragma } from '../../server/src/db/sqlite.ts';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +23,9 @@ const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 function backdate(table: string, keyColumn: string, id: string, at: string): void {
   const file = `${repoRoot}.test-data/e2e-${new URL(test.info().project.use.baseURL!).port}/erp.sqlite`;
   if (!existsSync(file)) throw new Error(`${file} not found: this test needs the SQLite database playwright.config.ts sets up`);
-  const db = new Database(file, { fileMustExist: true });
+  const db = openSqlite(file);
   try {
-    db.pragma('busy_timeout = 5000');
+    pragma(db, 'busy_timeout = 5000');
     db.prepare('UPDATE audit_log SET action_on = ? WHERE (root_table = ? AND root_id = ?) OR (table_name = ? AND id_value = ?)').run(at, table, id, table, id);
     db.prepare(`UPDATE ${table} SET created_on = ?, updated_on = ? WHERE ${keyColumn} = ?`).run(at, at, id);
   } finally {

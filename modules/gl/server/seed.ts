@@ -155,7 +155,7 @@ async function isEmpty(db: SeedDb, table: string): Promise<boolean> {
 
 /** Fills the GL masters that are still empty; answers the tables it filled. */
 export async function seedGlMasters(db: SeedDb, now: string = new Date().toISOString()): Promise<string[]> {
-  // Booleans as 1/0: better-sqlite3 binds no booleans; PostgreSQL reads '1'/'0' as true/false.
+  // Booleans as 1/0: SQLite binds no booleans (db/sqlite.ts); PostgreSQL reads '1'/'0' as true/false.
   const trail = { created_by: ACTOR, created_on: now, updated_by: ACTOR, updated_on: now, version: 1 };
   const filled: string[] = [];
   await db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
 /**
- * Opens the server database: embedded SQLite (better-sqlite3, WAL, foreign keys on) by default, or
+ * Opens the server database: embedded SQLite (node:sqlite through db/sqlite.ts, WAL, foreign keys on) by default, or
  * PostgreSQL (pg Pool) when DATABASE_URL is a postgres URL. Both go through Kysely with the same
  * migrations and seed.
  *
@@ -20,8 +20,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { withCommitHooks } from './commit-hooks.ts';
 import { findPrimary, openPool, parseHosts } from './primary.ts';
@@ -31,6 +30,7 @@ import { capturing, lateFeed } from '../events/capture.ts';
 import { migrate, type Migrations } from './migrations.ts';
 import { exactRow } from './exact.ts';
 import { registerFold } from './fold.ts';
+import { kyselySqlite, openSqlite as openConnection, pragma, type Sqlite } from './sqlite.ts';
 import type { DB } from './schema.ts';
 
 export interface Database {
@@ -41,7 +41,7 @@ export interface Database {
    * In WAL mode it reads the last committed state while the main connection writes, never another
    * request's open transaction. Opened on first use.
    */
-  reader?: () => BetterSqlite3.Database;
+  reader?: () => Sqlite;
   /** Committed record changes (events/capture.ts): the event hub attaches itself once started. */
   changes: ReturnType<typeof lateFeed>;
   /** §3 tenant info: database server ('embedded SQLite' or the PostgreSQL host). */
@@ -51,45 +51,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** The connection as Kysely's SQLite dialect sees it, every row read with exact integers (`exactRow`). */
-function exactIntegers(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  return {
-    close: () => sqlite.close(),
-    prepare(text) {
-      const statement = sqlite.prepare(text);
-      if (!statement.reader) return statement as unknown as SqliteStatement;
-      statement.safeIntegers(true);
-      return {
-        reader: true,
-        all: (parameters) => (statement.all(parameters) as unknown[]).map(exactRow),
-        run: (parameters) => statement.run(parameters),
-        *iterate(parameters) {
-          for (const row of statement.iterate(parameters)) yield exactRow(row);
-        },
-      };
-    },
-  };
-}
-
 function openSqlite(file: string, synchronous: 'full' | 'normal' = 'full'): Database {
   mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new BetterSqlite3(file);
+  const sqlite = openConnection(file);
   // WAL lets readers run while a write is in progress; foreign keys are off by default in SQLite.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-  sqlite.pragma('busy_timeout = 5000');
+  pragma(sqlite, 'journal_mode = WAL');
+  pragma(sqlite, 'foreign_keys = ON');
+  pragma(sqlite, `synchronous = ${synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  pragma(sqlite, 'busy_timeout = 5000');
   // A 32 MB page cache (the default is 2 MB): list pages and exports of large tables read from memory.
-  sqlite.pragma('cache_size = -32768');
+  pragma(sqlite, 'cache_size = -32768');
   // Query-planner statistics: analyzes the tables that have none or whose size changed a lot, so a
   // filter on a selective column is preferred to one on a flag (SQLite's advice for long-lived
   // connections: PRAGMA optimize at open, and again before closing).
-  sqlite.pragma('optimize = 0x10002');
+  pragma(sqlite, 'optimize = 0x10002');
   // Lookups' accent-insensitive search (fold.ts, issue 40 item 7), on both connections.
   registerFold(sqlite);
   const changes = lateFeed();
-  const db = new Kysely<DB>({ dialect: capturing(withCommitHooks(new SqliteDialect({ database: exactIntegers(sqlite) })), changes) });
-  let reader: BetterSqlite3.Database | undefined;
+  const db = new Kysely<DB>({ dialect: capturing(withCommitHooks(new SqliteDialect({ database: kyselySqlite(sqlite, exactRow) })), changes) });
+  let reader: Sqlite | undefined;
   return {
     db,
     changes,
@@ -98,16 +78,16 @@ function openSqlite(file: string, synchronous: 'full' | 'normal' = 'full'): Data
     name: basename(file),
     reader() {
       if (!reader) {
-        reader = new BetterSqlite3(file, { readonly: true, fileMustExist: true });
-        reader.pragma('busy_timeout = 5000');
-        reader.pragma('cache_size = -32768');
+        reader = openConnection(file, { readOnly: true });
+        pragma(reader, 'busy_timeout = 5000');
+        pragma(reader, 'cache_size = -32768');
         registerFold(reader);
       }
       return reader;
     },
     async close() {
       try {
-        sqlite.pragma('optimize');
+        pragma(sqlite, 'optimize');
       } catch {
         // closing anyway
       }

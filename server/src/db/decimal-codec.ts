@@ -3,7 +3,7 @@
  * databases (CONTRACT-12 "Exact decimals"):
  * - PostgreSQL stores `NUMERIC(precision, scale)` and answers strings (`"1250.00"`); we write strings.
  * - SQLite stores an INTEGER of units of 10^-scale (`1250.00` at scale 2 → 125000), so SUM, sort and range
- *   filters stay exact; better-sqlite3 answers a number (exact below 2^53: precision ≤ 15 always is).
+ *   filters stay exact; SQLite answers a number (exact below 2^53: precision ≤ 15 always is).
  * Every read of a decimal column (entity service, reports' SUMs) goes through `decimalFromDb`; every
  * write through `decimalToDb`. No arithmetic on decimals in SQL but SUM, comparison and negation.
  */

@@ -7,7 +7,7 @@
  * Measured on 100k firms: folding every row costs 10× a plain LIKE on SQLite (a JS call per row) and 3× on
  * PostgreSQL, so the search folds only rows holding a non-ASCII character (lookups.ts `searchCondition`).
  */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Sqlite } from './sqlite.ts';
 
 /** The SQL function name of the fold on SQLite. */
 export const FOLD_FUNCTION = 'erp_fold';
@@ -20,6 +20,6 @@ export function foldText(text: string): string {
 }
 
 /** Registers `erp_fold(text)` (non-text values pass through) on a SQLite connection. */
-export function registerFold(sqlite: BetterSqlite3.Database): void {
-  sqlite.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? foldText(value) : value) as string | null);
+export function registerFold(sqlite: Sqlite): void {
+  sqlite.function(FOLD_FUNCTION, { deterministic: true }, (value) => (typeof value === 'string' ? foldText(value) : value));
 }

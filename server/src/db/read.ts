@@ -9,28 +9,34 @@
  * (`compiledOnce`) and run with each call's values (`withValues`, `readFirstCompiled`): building and compiling a query
  * costs more CPU than PostgreSQL spends answering it.
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Database } from './connection.ts';
 import { exactRow } from './exact.ts';
 import { countStatement } from './query-count.ts';
+import { reads, run, statementOf, type Sqlite, type SqliteStatementSync } from './sqlite.ts';
 
-const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+const statements = new WeakMap<Sqlite, Map<string, SqliteStatementSync>>();
 
-/** A prepared statement of `reader`, kept for the next call with the same SQL; each call runs it once (it counts one statement for the request, db/query-count.ts). */
-export function prepared(reader: BetterSqlite3.Database, text: string): BetterSqlite3.Statement {
+/**
+ * A prepared statement of `reader`, kept for the next call with the same SQL, reading `how` (a cached statement is
+ * shared: each call says how it reads); each call runs it once (it counts one statement for the request,
+ * db/query-count.ts).
+ */
+export function prepared(reader: Sqlite, text: string, how: { exact: boolean; arrays: boolean }): SqliteStatementSync {
   countStatement();
   let cache = statements.get(reader);
   if (!cache) statements.set(reader, (cache = new Map()));
   let statement = cache.get(text);
   if (!statement) {
     if (cache.size >= 500) cache.clear();
-    statement = reader.prepare(text);
+    statement = statementOf(reader, text);
     cache.set(text, statement);
   }
-  // Plain integers unless the caller asks (readAll / readFirst read exact ones; a cached statement is shared).
-  return statement.safeIntegers(false);
+  return reads(statement, how);
 }
+
+/** Exact integers, rows as objects: how readAll / readFirst read. */
+const EXACT_OBJECTS = { exact: true, arrays: false } as const;
 
 interface Executable<T> extends Compilable<T> {
   execute(): Promise<T[]>;
@@ -40,14 +46,14 @@ interface Executable<T> extends Compilable<T> {
 export async function readAll<T>(database: Pick<Database, 'reader'>, query: Executable<T>): Promise<T[]> {
   if (!database.reader) return query.execute();
   const compiled = query.compile();
-  return (prepared(database.reader(), compiled.sql).safeIntegers(true).raw(false).all(...(compiled.parameters as unknown[])) as T[]).map(exactRow);
+  return (run(prepared(database.reader(), compiled.sql, EXACT_OBJECTS), 'all', compiled.parameters) as T[]).map(exactRow);
 }
 
 /** The first row of a select, or undefined. */
 export async function readFirst<T>(database: Pick<Database, 'reader'>, query: Executable<T>): Promise<T | undefined> {
   if (!database.reader) return (await query.execute())[0];
   const compiled = query.compile();
-  return exactRow(prepared(database.reader(), compiled.sql).safeIntegers(true).raw(false).get(...(compiled.parameters as unknown[])) as T | undefined);
+  return exactRow(run(prepared(database.reader(), compiled.sql, EXACT_OBJECTS), 'get', compiled.parameters) as T | undefined);
 }
 
 /** A stand-in value a statement is compiled with (`compiledOnce`); each run puts its own values in its place. */
@@ -85,5 +91,5 @@ export function withValues<O>(compiled: CompiledQuery<O>, values: readonly unkno
 export async function readFirstCompiled<T>(database: Pick<Database, 'reader' | 'db'>, compiled: CompiledQuery<T>, values: readonly unknown[]): Promise<T | undefined> {
   const bound = withValues(compiled, values);
   if (!database.reader) return (await database.db.executeQuery(bound)).rows[0];
-  return exactRow(prepared(database.reader(), bound.sql).safeIntegers(true).raw(false).get(...(bound.parameters as unknown[])) as T | undefined);
+  return exactRow(run(prepared(database.reader(), bound.sql, EXACT_OBJECTS), 'get', bound.parameters) as T | undefined);
 }

@@ -4,7 +4,7 @@
  *
  * Portability rules, the same on SQLite and PostgreSQL:
  * - timestamps are ISO-8601 UTC text (`new Date().toISOString()`), so they sort as text;
- * - flags are `boolean` columns, always written as 0/1 (better-sqlite3 cannot bind JS booleans and
+ * - flags are `boolean` columns, always written as 0/1 (SQLite cannot bind JS booleans, db/sqlite.ts, and
  *   PostgreSQL accepts '1'/'0' for boolean) and read through `asFlag` (SQLite answers 0/1, PostgreSQL
  *   true/false) — the `Flag` type makes writing a JS boolean a compile error;
  * - JSON is stored as text.

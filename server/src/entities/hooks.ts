@@ -57,7 +57,7 @@ export interface FieldAccess {
 export interface EntityContext {
   db: Kysely<DB>;
   /** SQLite: the read-only connection for list pages and exports (db/connection.ts). */
-  reader?: (() => import('better-sqlite3').Database) | undefined;
+  reader?: (() => import('../db/sqlite.ts').Sqlite) | undefined;
   engine: 'sqlite' | 'postgres';
   user: AuthenticatedUser;
   def: AnyEntity;

@@ -47,7 +47,7 @@ async function createCounter(trx: DynamicTransaction, sequenceId: string, defaul
       next_number: 1,
       increment: 1,
       width: 6,
-      // 1, not true: better-sqlite3 binds no booleans; PostgreSQL reads '1' as true.
+      // 1, not true: SQLite binds no booleans (db/sqlite.ts); PostgreSQL reads '1' as true.
       is_active: 1,
       created_by: 'system',
       created_on: now,

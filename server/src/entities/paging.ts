@@ -17,6 +17,7 @@ import { decimalFromDb } from '../db/decimal-codec.ts';
 import { exactRow } from '../db/exact.ts';
 import { sql } from 'kysely';
 import { compiledOnce, PLACEHOLDER, prepared, withValues } from '../db/read.ts';
+import { run } from '../db/sqlite.ts';
 import { dynamicDb, type DynamicSelect } from '../db/dynamic-db.ts';
 import type { EntityContext } from './hooks.ts';
 import { applyFilters, applySort, rowIdColumn, type ListQuery } from './query.ts';
@@ -105,7 +106,7 @@ export async function countRows(ctx: EntityContext, base: DynamicSelect, totals:
   let values: unknown[];
   if (ctx.engine === 'sqlite' && ctx.reader) {
     // Exact integers: a SUM of money units can pass 2^53, which a plain read rounds without a word (issue 39 item 4.2).
-    values = exactRow((prepared(ctx.reader(), compiled.sql).safeIntegers(true).raw(true).get(...compiled.parameters) as unknown[] | undefined) ?? []);
+    values = exactRow((run(prepared(ctx.reader(), compiled.sql, { exact: true, arrays: true }), 'get', compiled.parameters) as unknown[] | undefined) ?? []);
   } else {
     // The statement as compiled (Kysely's execute would compile it again).
     const row = ((await ctx.db.executeQuery(withValues(compiled, []))).rows[0] ?? {}) as Record<string, unknown>;
@@ -163,9 +164,9 @@ export async function pageRecords(
 
 /** A page read on SQLite's read-only connection, as arrays. */
 function sqlitePage(ctx: EntityContext, text: string, parameters: readonly unknown[], fields: readonly string[], trail: Trail): Record<string, unknown>[] {
-  const statement = prepared(ctx.reader!(), text).raw(true);
+  const statement = prepared(ctx.reader!(), text, { exact: false, arrays: true });
   const names = statement.columns().map((column) => column.name);
-  return (statement.all(...parameters) as unknown[][]).map(arrayReader(ctx.def, fields, names, trail));
+  return (run(statement, 'all', parameters) as unknown[][]).map(arrayReader(ctx.def, fields, names, trail));
 }
 
 /** PostgreSQL past the first page: the page's keys first, then their rows (a deferred join: see the header). */
@@ -215,7 +216,7 @@ function tableStats(ctx: EntityContext): TableStats | null {
   if (cached && now - cached.at < STATS_TTL_MS) return cached;
   let rows: { idx: string | null; stat: string }[];
   try {
-    rows = prepared(ctx.reader(), 'select idx, stat from sqlite_stat1 where tbl = ?').raw(false).all(ctx.def.table) as typeof rows;
+    rows = run(prepared(ctx.reader(), 'select idx, stat from sqlite_stat1 where tbl = ?', { exact: false, arrays: false }), 'all', [ctx.def.table]) as typeof rows;
   } catch {
     return null; // never analyzed: no sqlite_stat1 yet
   }

@@ -421,7 +421,7 @@ export function parseId(def: AnyEntity, raw: string): string | number | null {
 
 /**
  * A converter of raw rows (arrays, in the order of `columns`) to wire records with the given fields: the
- * fast path of SQLite list reads (better-sqlite3 builds arrays several times faster than objects).
+ * fast path of SQLite list reads (the driver builds arrays faster than objects).
  */
 export function arrayReader(
   def: AnyEntity,

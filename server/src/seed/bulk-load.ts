@@ -7,17 +7,17 @@
  * transaction like any other write; afterwards its statistics are taken too (PostgreSQL: `search_index` and its
  * `search_words`), and SQLite's FTS5 segments merged.
  */
-import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { bulkConnection, inTransaction, openSqlite, pragma, type BulkSqlite } from '../db/sqlite.ts';
 
-export function bulkLoadSqlite<T>(file: string, load: (sqlite: BetterSqlite3.Database) => T): T {
-  const sqlite = new BetterSqlite3(file);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+export function bulkLoadSqlite<T>(file: string, load: (sqlite: BulkSqlite) => T): T {
+  const sqlite = openSqlite(file);
+  pragma(sqlite, 'journal_mode = WAL');
+  pragma(sqlite, 'busy_timeout = 5000');
   try {
-    const result = sqlite.transaction(() => load(sqlite))();
+    const result = inTransaction(sqlite, () => load(bulkConnection(sqlite)));
     if (sqlite.prepare("select 1 from sqlite_master where name = 'search_fts'").get()) sqlite.exec("insert into search_fts(search_fts) values ('optimize')");
-    sqlite.pragma('optimize');
+    pragma(sqlite, 'optimize');
     sqlite.exec('ANALYZE');
     return result;
   } finally {
