@@ -136,20 +136,42 @@ function named<T>(work: () => T): T {
   }
 }
 
-/** The connection as Kysely's SQLite dialect sees it; a statement returning rows reads them exactly, through `mapRow`. */
+/** Statements the Kysely connection keeps, by SQL (Kysely prepares each query anew; preparing costs more than most runs). */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it; a statement returning rows reads them exactly, through `mapRow`.
+ * Its statements are kept by SQL text (at most KEPT_STATEMENTS, the oldest dropped); a statement runs to completion in
+ * one call (all, run), so a kept one is never in use twice — but an `iterate` gets a statement of its own, since another
+ * query may run the same SQL while it is being read.
+ */
 export function kyselySqlite(sqlite: Sqlite, mapRow: (row: unknown) => unknown): SqliteDatabase {
+  const kept = new Map<string, { statement: SqliteStatementSync; reader: boolean }>();
+  const prepare = (text: string) => {
+    const statement = statementOf(sqlite, text);
+    const reader = statement.columns().length > 0;
+    if (reader) statement.setReadBigInts(true);
+    return { statement, reader };
+  };
   return {
-    close: () => sqlite.close(),
+    close: () => {
+      kept.clear();
+      sqlite.close();
+    },
     prepare(text): SqliteStatement {
-      const statement = statementOf(sqlite, text);
-      const reader = statement.columns().length > 0;
-      if (reader) statement.setReadBigInts(true);
+      let entry = kept.get(text);
+      if (!entry) {
+        entry = prepare(text);
+        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+        kept.set(text, entry);
+      }
+      const { statement, reader } = entry;
       return {
         reader,
         all: (parameters) => run(statement, 'all', parameters).map(mapRow),
         run: (parameters) => run(statement, 'run', parameters),
         *iterate(parameters) {
-          for (const row of run(statement, 'iterate', parameters)) yield mapRow(row);
+          for (const row of run(prepare(text).statement, 'iterate', parameters)) yield mapRow(row);
         },
       };
     },
