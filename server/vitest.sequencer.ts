@@ -5,8 +5,10 @@
  * Vitest's own order runs the files by their last durations (its results cache), and without a cache — a fresh
  * clone, as on CI — by size, largest first; some files are long for their size (race.test.ts races every process and
  * action on two servers, the kill tests start and stop servers) and started late: they were the run's tail. Here: a
- * file's duration from the cache when there is one, else from KNOWN (seconds on a quiet 2-core machine), else its
- * size as Vitest orders it, after the known ones.
+ * file's duration is the longer of the cache's and KNOWN's (seconds on PostgreSQL), else its size as Vitest orders
+ * it, after the timed ones. The cache alone misleads the PostgreSQL run, which follows the SQLite run of the same
+ * files: a file of PostgreSQL-only tests (access-cache.test.ts, 0.1 s on SQLite, 12 s on PostgreSQL) started last and
+ * ran alone at the end.
  */
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
@@ -16,20 +18,31 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const repository = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * Files long for their size: seconds of their tests in one run on PostgreSQL on a quiet 2-core machine (the slowest
- * engine; 2026-11-29, AMD EPYC), their set-up not counted.
+ * Files long on PostgreSQL: seconds of their tests in one run on PostgreSQL (the slowest engine) on a quiet 2-core
+ * machine (2026-11-29, AMD EPYC, the fresh-clone run of a5e94956), their set-up not counted — those of 3.5 s or more.
  */
 const KNOWN: Record<string, number> = {
-  'server/test/race.test.ts': 52,
-  'server/test/entities-bad-fields.test.ts': 30,
-  'server/test/webhooks-kill.test.ts': 29,
-  'server/test/dpop.test.ts': 23,
-  'server/test/entities-kill.test.ts': 21,
-  'server/test/openapi.test.ts': 21,
-  'server/test/events.test.ts': 17,
-  'server/test/user-limits.test.ts': 16,
-  'server/test/access-cache.test.ts': 15,
-  'modules/gl/test/ledger-property-all.test.ts': 12,
+  'server/test/race.test.ts': 34.4,
+  'server/test/webhooks-kill.test.ts': 32.3,
+  'server/test/entities-bad-fields.test.ts': 22.5,
+  'server/test/entities-kill.test.ts': 21.8,
+  'server/test/events.test.ts': 14.2,
+  'server/test/access-cache.test.ts': 12.1,
+  'server/test/user-limits.test.ts': 11.2,
+  'server/test/answers.test.ts': 10.6,
+  'server/test/dpop.test.ts': 9.1,
+  'modules/gl/test/ledger-property-all.test.ts': 9.0,
+  'server/test/openapi.test.ts': 8.3,
+  'server/test/restart.test.ts': 7.7,
+  'server/test/fuzz.test.ts': 7.6,
+  'modules/ar/test/restricted-reports.test.ts': 6.9,
+  'server/test/hidden-fields.test.ts': 6.8,
+  'server/test/report-pdf.test.ts': 6.7,
+  'server/test/customer-rights.test.ts': 5.1,
+  'server/test/read-database.test.ts': 4.8,
+  'server/test/table-ownership.test.ts': 4.5,
+  'server/test/embed-origins.test.ts': 3.9,
+  'server/test/oidc.test.ts': 3.5,
 };
 
 export default class LongestFirst extends BaseSequencer {
@@ -45,7 +58,8 @@ export default class LongestFirst extends BaseSequencer {
       } catch {
         bytes = 0;
       }
-      weight.set(spec, { seconds: cached ? cached.duration / 1000 : (known ?? null), bytes });
+      const seconds = cached || known !== undefined ? Math.max(cached ? cached.duration / 1000 : 0, known ?? 0) : null;
+      weight.set(spec, { seconds, bytes });
     }
     // Timed files first, longest first; then the others, largest first.
     return [...files].sort((a, b) => {

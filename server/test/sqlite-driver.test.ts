@@ -73,8 +73,7 @@ describe('through Kysely (kyselySqlite)', () => {
     expect(row.total).toBe(2n ** 53n);
     const small = await db.selectFrom('firm').select('amount').where('id', '=', 'A').executeTakeFirstOrThrow();
     expect(small.amount).toBe(2 ** 52);
-    const error = await sql`insert into firm (id) values ('A')`.execute(db).catch((caught: unknown) => caught as { code?: string });
-    expect(error.code).toBe('SQLITE_CONSTRAINT_PRIMARYKEY');
+    await expect(sql`insert into firm (id) values ('A')`.execute(db)).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
   });
 });
 
