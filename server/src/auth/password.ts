@@ -23,13 +23,12 @@ export const PASSWORD_COST = { N: 16384, r: 8, p: 5 } as const;
 /** PASSWORD_HASHING=fast: test suites' throwaway databases only. */
 const FAST_COST = { N: 16, r: 8, p: 1 } as const;
 export type PasswordHashing = 'owasp' | 'fast';
+const COSTS: Record<PasswordHashing, { N: number; r: number; p: number }> = { owasp: PASSWORD_COST, fast: FAST_COST };
 let MODE: PasswordHashing = 'owasp';
-let COST: { N: number; r: number; p: number } = PASSWORD_COST;
 
 /** The cost of the hashes made from now on in this process (buildApp sets it from the configuration). */
 export function usePasswordHashing(mode: PasswordHashing): void {
   MODE = mode;
-  COST = mode === 'fast' ? FAST_COST : PASSWORD_COST;
 }
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -42,8 +41,9 @@ function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const cost = COSTS[MODE];
+  const key = await scrypt(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -75,7 +75,8 @@ function parametersOf(stored: string): { N: number; r: number; p: number } | nul
  */
 export function needsRehash(stored: string): boolean {
   const options = parametersOf(stored);
-  return options !== null && (options.N !== COST.N || options.r !== COST.r || options.p !== COST.p);
+  const cost = COSTS[MODE];
+  return options !== null && (options.N !== cost.N || options.r !== cost.r || options.p !== cost.p);
 }
 
 /** A hash of a random password: verifying against it costs the same time as a real check (one per cost). */

@@ -13,30 +13,16 @@ import { createQueryId, type Compilable, type CompiledQuery } from 'kysely';
 import type { Database } from './connection.ts';
 import { exactRow } from './exact.ts';
 import { countStatement } from './query-count.ts';
-import { reads, run, statementOf, type Sqlite, type SqliteStatementSync } from './sqlite.ts';
-
-const statements = new WeakMap<Sqlite, Map<string, SqliteStatementSync>>();
+import { EXACT_OBJECTS, keptStatement, reads, run, type Sqlite, type SqliteStatementSync } from './sqlite.ts';
 
 /**
- * A prepared statement of `reader`, kept for the next call with the same SQL, reading `how` (a cached statement is
- * shared: each call says how it reads); each call runs it once (it counts one statement for the request,
- * db/query-count.ts).
+ * A statement of `reader` kept for the next call with the same SQL (db/sqlite.ts `keptStatement`), reading `how`; each
+ * call runs it once (it counts one statement for the request, db/query-count.ts).
  */
 export function prepared(reader: Sqlite, text: string, how: { exact: boolean; arrays: boolean }): SqliteStatementSync {
   countStatement();
-  let cache = statements.get(reader);
-  if (!cache) statements.set(reader, (cache = new Map()));
-  let statement = cache.get(text);
-  if (!statement) {
-    if (cache.size >= 500) cache.clear();
-    statement = statementOf(reader, text);
-    cache.set(text, statement);
-  }
-  return reads(statement, how);
+  return reads(keptStatement(reader, text).statement, how);
 }
-
-/** Exact integers, rows as objects: how readAll / readFirst read. */
-const EXACT_OBJECTS = { exact: true, arrays: false } as const;
 
 interface Executable<T> extends Compilable<T> {
   execute(): Promise<T[]>;

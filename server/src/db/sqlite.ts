@@ -11,7 +11,11 @@
  *   the code was written to — `undefined` binds NULL, a value SQLite cannot hold (a Date, a boolean, an object) is a
  *   TypeError instead of node:sqlite's silent NULL — and an error of SQLite's carries its extended result code's name
  *   in `code` (`SQLITE_CONSTRAINT_UNIQUE` …; entities/answers.ts turns those into 409 and 422 answers).
- * - `kyselySqlite(sqlite, mapRow)`: the connection as Kysely's SqliteDialect sees it, every row read through `mapRow`.
+ * - `keptStatement(sqlite, text)`: a statement of the connection kept by SQL text for the next call with the same SQL
+ *   (at most KEPT_STATEMENTS a connection, the oldest dropped), with whether it returns rows; preparing costs more than
+ *   most runs. A kept statement is shared: each call says how it reads (`reads`), and runs to completion (all, get, run).
+ * - `kyselySqlite(sqlite, mapRow)`: the connection as Kysely's SqliteDialect sees it (Kysely prepares each query anew:
+ *   its statements are kept ones), every row read exactly, through `mapRow`.
  * - `inTransaction(sqlite, work)`: BEGIN … COMMIT, ROLLBACK on a throw; `bulkConnection(sqlite)`: the connection the
  *   modules' bulk loads write through (seed/bulk-load.ts), its statements run by `run`.
  *
@@ -68,7 +72,11 @@ type Answer<M extends Mode> = M extends 'all'
 
 export function run<M extends Mode>(statement: SqliteStatementSync, mode: M, parameters: readonly unknown[]): Answer<M> {
   const values = bindable(parameters);
-  return named(() => statement[mode](...values) as Answer<M>);
+  try {
+    return statement[mode](...values) as Answer<M>;
+  } catch (error) {
+    throw withCodeName(error);
+  }
 }
 
 /** better-sqlite3's binding rules (see the header). */
@@ -125,53 +133,57 @@ export function sqliteCodeName(errcode: number): string {
   return CODES.get(errcode) ?? CODES.get(errcode & 0xff) ?? `SQLITE_${errcode}`;
 }
 
+/** An error of SQLite's with its code's name in `code` (any other error as it is). */
+function withCodeName(error: unknown): unknown {
+  const errcode = (error as { errcode?: unknown }).errcode;
+  if (typeof errcode === 'number') Object.defineProperty(error, 'code', { value: sqliteCodeName(errcode), configurable: true, writable: true, enumerable: true });
+  return error;
+}
+
 /** Runs `work`; an error of SQLite's is thrown again with its code's name in `code`. */
 function named<T>(work: () => T): T {
   try {
     return work();
   } catch (error) {
-    const errcode = (error as { errcode?: unknown }).errcode;
-    if (typeof errcode === 'number') Object.defineProperty(error, 'code', { value: sqliteCodeName(errcode), configurable: true, writable: true, enumerable: true });
-    throw error;
+    throw withCodeName(error);
   }
 }
 
-/** Statements the Kysely connection keeps, by SQL (Kysely prepares each query anew; preparing costs more than most runs). */
 const KEPT_STATEMENTS = 500;
+const keptStatements = new WeakMap<Sqlite, Map<string, { statement: SqliteStatementSync; reader: boolean }>>();
+
+export function keptStatement(sqlite: Sqlite, text: string): { statement: SqliteStatementSync; reader: boolean } {
+  let kept = keptStatements.get(sqlite);
+  if (!kept) keptStatements.set(sqlite, (kept = new Map()));
+  let entry = kept.get(text);
+  if (!entry) {
+    const statement = statementOf(sqlite, text);
+    entry = { statement, reader: statement.columns().length > 0 };
+    if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+    kept.set(text, entry);
+  }
+  return entry;
+}
+
+/** Exact integers, rows as objects: how Kysely's queries and db/read.ts's readAll / readFirst read. */
+export const EXACT_OBJECTS = { exact: true, arrays: false } as const;
 
 /**
- * The connection as Kysely's SQLite dialect sees it; a statement returning rows reads them exactly, through `mapRow`.
- * Its statements are kept by SQL text (at most KEPT_STATEMENTS, the oldest dropped); a statement runs to completion in
- * one call (all, run), so a kept one is never in use twice — but an `iterate` gets a statement of its own, since another
+ * The connection as Kysely's SQLite dialect sees it (see the header). An `iterate` gets a statement of its own: another
  * query may run the same SQL while it is being read.
  */
 export function kyselySqlite(sqlite: Sqlite, mapRow: (row: unknown) => unknown): SqliteDatabase {
-  const kept = new Map<string, { statement: SqliteStatementSync; reader: boolean }>();
-  const prepare = (text: string) => {
-    const statement = statementOf(sqlite, text);
-    const reader = statement.columns().length > 0;
-    if (reader) statement.setReadBigInts(true);
-    return { statement, reader };
-  };
   return {
-    close: () => {
-      kept.clear();
-      sqlite.close();
-    },
+    close: () => sqlite.close(),
     prepare(text): SqliteStatement {
-      let entry = kept.get(text);
-      if (!entry) {
-        entry = prepare(text);
-        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
-        kept.set(text, entry);
-      }
-      const { statement, reader } = entry;
+      const { statement, reader } = keptStatement(sqlite, text);
+      if (reader) reads(statement, EXACT_OBJECTS);
       return {
         reader,
         all: (parameters) => run(statement, 'all', parameters).map(mapRow),
         run: (parameters) => run(statement, 'run', parameters),
         *iterate(parameters) {
-          for (const row of run(prepare(text).statement, 'iterate', parameters)) yield mapRow(row);
+          for (const row of run(reads(statementOf(sqlite, text), EXACT_OBJECTS), 'iterate', parameters)) yield mapRow(row);
         },
       };
     },
