@@ -233,8 +233,12 @@ test('the kept HOME follows a changed start-up answer, and is never shown on ano
   });
   await page.reload();
   await expect(page.locator(`.erp-tab-screen .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  // This boot shows the kept answers at once and asks the server again behind them: the route stays until that
+  // answer is in, or the unrouted server's answer would rename the tile back before the page is left.
+  const revalidated = page.waitForResponse('**/api/shell/applications');
   await page.reload();
   await expect(page.locator(`.erp-tab-screen .erp-ui-tile[data-application="${first}"]`)).toContainText('Renamed by the server');
+  await revalidated;
   await page.unroute('**/api/shell/applications');
   const { release } = await holdRequest(page, SHELL_ENTRY);
   // The held entry holds the page's load event too (the loader may add it before the page has loaded).
