@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startServer, type TestServer } from './helpers/app.ts';
 import { call } from './helpers/entities.ts';
+import { prefixEnd } from '../src/search/search.ts';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -98,6 +99,25 @@ describe('global search (issue 42 item 1)', () => {
     // A digit inside the number is not a word's beginning.
     expect(ids(await search(admin, '77'), 'firm')).toContain('QZ000777');
     expect(ids(await search(admin, '07'), 'firm')).not.toContain('QZ000777');
+  });
+
+  it('answers a name starting with the text before one holding it further on, accents and case folded on both engines', async () => {
+    await created('/api/data/firm', { FirmId: 'QZ300', Name: 'Nordwerk Ölmühle', FirmTypes: ['bill-to'] });
+    await created('/api/data/firm', { FirmId: 'QZ310', Name: 'Ölmühle Nordwerk', FirmTypes: ['bill-to'] });
+    expect(ids(await search(admin, 'OLMU'), 'firm')).toEqual(['QZ310', 'QZ300']);
+    expect(ids(await search(admin, 'nördw'), 'firm')).toEqual(['QZ300', 'QZ310']);
+  });
+
+  it('reads a prefix as the range of texts below its end (PostgreSQL\'s b-tree ranges: one plan for every keystroke)', () => {
+    expect(prefixEnd('steel')).toBe('steem');
+    expect(prefixEnd('zé')).toBe('zê');
+    // The end of a prefix ending in the last code point is that of the prefix before it; none for that alone.
+    expect(prefixEnd('a\u{10ffff}')).toBe('b');
+    expect(prefixEnd('\u{10ffff}')).toBeNull();
+    expect(prefixEnd('')).toBeNull();
+    // Surrogates are not code points: the one before them is followed by the first after them.
+    expect(prefixEnd('a\ud7ff')).toBe('a\ue000');
+    expect(prefixEnd('𝔸')).toBe('𝔹');
   });
 
   it('groups the hits by kind', async () => {
