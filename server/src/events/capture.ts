@@ -115,6 +115,7 @@ function insertedRows(node: Node): Record<string, unknown>[] | null {
   return rows;
 }
 
+const RETURNING = /\breturning\b/i;
 const RAW_WRITE = /^\s*(?:with\b[\s\S]*?\)\s*)?(insert\s+into|update|delete\s+from)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i;
 
 type Noted = Map<string, Map<string, ChangeKind>>;
@@ -157,6 +158,10 @@ function noteStatement(feed: ChangeFeed, noted: Noted, query: CompiledQuery, res
   else if (node.kind === 'RawNode') {
     const match = RAW_WRITE.exec(query.sql);
     if (!match) return;
+    // A raw write that changed no row tells nothing (the webhook worker's claim finds nothing due every tick): the
+    // count, or on SQLite a RETURNING statement's rows (a statement with rows answers no count there).
+    const affected = result.numAffectedRows ?? (RETURNING.test(query.sql) ? BigInt(result.rows.length) : undefined);
+    if (affected === 0n) return;
     const watched = feed.watched(match[2]!);
     if (watched) note(noted, watched.root, null, 'changed');
     return;
