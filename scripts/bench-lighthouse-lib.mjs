@@ -101,7 +101,7 @@ export async function audit(port, url, signedIn) {
   const { lhr, artifacts } = await lighthouse(url, {
     port,
     output: 'json',
-    logLevel: 'error',
+    logLevel: process.env.BENCH_LH_LOG ?? 'error',
     onlyCategories: ['performance'],
     disableStorageReset: signedIn,
     // A shared two-core machine: the default 45 s is not always enough for the page's load and its quiet.

@@ -266,11 +266,12 @@ describe('inlined page files (issue 44: the first frame waits for no file)', () 
     '<!doctype html><html><head><!-- import-map -->',
     '<link rel="stylesheet" href="/root-config/shell.css" data-inline />',
     '<link rel="stylesheet" href="/root-config/missing.css" data-inline />',
+    '<link rel="icon" href="/root-config/favicon.svg" type="image/svg+xml" data-inline />',
     '</head><body><script src="/root-config/boot-loader.js" data-inline></script></body></html>',
   ].join('\n');
   const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-  it('inlines the marked script and stylesheet, allows each by the hash of its exact text, and leaves a missing file linked', async () => {
+  it('inlines the marked script, stylesheet and icon, allows each by the hash of its exact text, and leaves a missing file linked', async () => {
     await writeFile(join(root, 'root-config', 'dist', 'index.html'), INLINING_HTML);
     await writeFile(join(root, 'root-config', 'dist', 'boot-loader.js'), 'window.loaded = "</script>";\n');
     try {
@@ -281,6 +282,10 @@ describe('inlined page files (issue 44: the first frame waits for no file)', () 
       expect(response.body).toContain('<style data-href="/root-config/shell.css">body { margin: 0; }</style>');
       expect(response.body).toContain('<link rel="stylesheet" href="/root-config/missing.css" data-inline />');
       expect(response.body).not.toContain('boot-loader.js');
+      // The icon as a data: URL (the page asks for no icon; img-src allows data:).
+      expect(response.body).toContain(`<link rel="icon" href="data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}" type="image/svg+xml" />`);
+      expect(response.body).not.toContain('favicon.svg');
+      expect(parseCsp(String(response.headers['content-security-policy'])).get('img-src')).toContain('data:');
       const csp = parseCsp(String(response.headers['content-security-policy']));
       expect(csp.get('script-src')).toContain(hashOf(loader));
       expect(csp.get('style-src')).toEqual(["'self'", hashOf('body { margin: 0; }')]);

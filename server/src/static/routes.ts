@@ -168,13 +168,17 @@ export interface ShellPage {
 /**
  * Page files the server inlines (issue 44: the first frame waits for no file): `<script src="/…" data-inline>
  * </script>` (a classic script) and `<link rel="stylesheet" href="/…" data-inline />` (a stylesheet without
- * relative `url()`s; it becomes `<style data-href="/…">`, which @erp/ui's `linkStylesheet` counts as linked).
+ * relative `url()`s; it becomes `<style data-href="/…">`, which @erp/ui's `linkStylesheet` counts as linked), and
+ * `<link rel="icon" href="/…" type="image/svg+xml" data-inline />` (it becomes a `data:` URL: the page asks for no
+ * icon — an icon request the boot loader's redirect to sign-in cut short was never told finished to DevTools, and
+ * Lighthouse waited 180 s for a quiet network on it).
  */
-const INLINE_FILE = /<script src="(\/(?!\/)[^"?#\s]*)" data-inline><\/script>|<link rel="stylesheet" href="(\/(?!\/)[^"?#\s]*)" data-inline \/>/g;
+const INLINE_FILE =
+  /<script src="(\/(?!\/)[^"?#\s]*)" data-inline><\/script>|<link rel="stylesheet" href="(\/(?!\/)[^"?#\s]*)" data-inline \/>|<link rel="icon" href="(\/(?!\/)[^"?#\s]*)" type="image\/svg\+xml" data-inline \/>/g;
 
 /** The URLs of the page's files marked `data-inline`. */
 export function inlineFileUrls(html: string): string[] {
-  return [...html.matchAll(INLINE_FILE)].map((match) => (match[1] ?? match[2])!);
+  return [...html.matchAll(INLINE_FILE)].map((match) => (match[1] ?? match[2] ?? match[3])!);
 }
 
 /** A file's text as the content of an inline `<script>` or `<style>`: `</script`, `</style` cannot close it early. */
@@ -205,9 +209,11 @@ export function renderShellPage(html: string, importMapJson: string, options: Sh
   // Issue 44: the boot loader and the first frame's styles, without a round trip to the cache.
   const scriptHashes = [sha256Source(text)];
   const styleHashes: string[] = [];
-  const inlined = html.replace(INLINE_FILE, (whole, scriptUrl: string | undefined, styleUrl: string | undefined) => {
-    const source = options.inlineFiles?.get((scriptUrl ?? styleUrl)!);
+  const inlined = html.replace(INLINE_FILE, (whole, scriptUrl: string | undefined, styleUrl: string | undefined, iconUrl: string | undefined) => {
+    const source = options.inlineFiles?.get((scriptUrl ?? styleUrl ?? iconUrl)!);
     if (source === undefined) return whole;
+    // The CSP's img-src allows data: (security/csp.ts).
+    if (iconUrl) return `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(source.trim())}" type="image/svg+xml" />`;
     const content = inlineText(source);
     if (scriptUrl) {
       scriptHashes.push(sha256Source(content));
