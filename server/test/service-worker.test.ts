@@ -15,7 +15,7 @@ let server: TestServer;
 const INDEX_HTML = [
   '<!doctype html><html><head><title>ERP</title><!-- import-map -->',
   '<link rel="icon" href="/root-config/favicon.svg" type="image/svg+xml" />',
-  '<link rel="manifest" href="/root-config/manifest.webmanifest" />',
+  '<template id="erp-manifest"><link rel="manifest" href="/root-config/manifest.webmanifest" /></template>',
   '<link rel="modulepreload" href="/vendor/lit.js" />',
   '<link rel="modulepreload" href="/vendor/chunks/runtime-AbC123.js" />',
   '<script type="module" src="/root-config/root-config.js"></script></head><body></body></html>',

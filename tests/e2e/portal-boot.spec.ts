@@ -53,6 +53,8 @@ test('a staff member\'s sign-in asks for no portal screen', async ({ page }) => 
   await expect(page.locator('.erp-tab-screen[data-tab-path="/"]:not([hidden]) .erp-ui-tile').first()).toBeVisible();
   expect(log).toContain('/auth/callback');
   expect(firstIndex(log, PORTAL_SCREENS)).toBe(-1);
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(0);
+  expect(log.filter((path) => path.endsWith('.webmanifest') || path.endsWith('favicon.svg'))).toEqual([]);
 });
 
 const STAFF_ELEMENTS = /\/elements\/(staff|shell-elements)\.js/;
@@ -76,6 +78,8 @@ test('a portal page boots without the staff chrome: no staff elements or HOME be
   expect(firstIndex(shown, PORTAL_STYLES)).toBeLessThan(firstIndex(shown, PROFILE_CALL));
   // The portal chrome works on: the account menu is the top bar's (the chrome part of the elements).
   await expect(second.locator('erp-portal-bar')).toBeVisible();
+  // Installable: the web app manifest is linked for the customer (not on a staff page, nor before sign-in).
+  await expect(second.locator('head link[rel="manifest"]')).toHaveAttribute('href', /^\/root-config\/manifest\.webmanifest\?v=/);
 });
 
 test('a staff page still gets its menu bar: the staff elements load beside the boot', async ({ page }) => {
