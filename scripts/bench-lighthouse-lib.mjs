@@ -5,7 +5,7 @@
  * went (scripts' evaluation, long tasks).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -107,6 +107,8 @@ export async function audit(port, url, signedIn) {
     // A shared two-core machine: the default 45 s is not always enough for the page's load and its quiet.
     maxWaitForLoad: 180_000,
   });
+  // BENCH_LH_SAVE=<dir>: each run's whole report kept there (<page path>-<time>.json) to study a page.
+  if (process.env.BENCH_LH_SAVE) writeFileSync(join(process.env.BENCH_LH_SAVE, `${new URL(url).hash.replace(/\W+/g, '-') || 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
   const value = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = (id) => lhr.audits[id]?.details?.items ?? [];
   const shifts = items('layout-shifts').map((item) => ({

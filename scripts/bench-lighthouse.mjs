@@ -16,7 +16,8 @@
  * Lighthouse's own reset would: a signed-in customer on a browser that holds none of the shell's files. The
  * portal's "returning" rows keep them instead (one visit first, until the service worker controls the page).
  * The visitor's page runs in a browser of its own, with Lighthouse's storage reset.
- * BENCH_LIGHTHOUSE_ONLY=<text> measures only the pages whose name contains it.
+ * BENCH_LIGHTHOUSE_ONLY=<text> measures only the pages whose name contains it; BENCH_LH_LOG=<level> prints Lighthouse's
+ * own log (info, verbose); BENCH_LH_SAVE=<dir> keeps each run's whole report there.
  *
  * Per page: the median run (by performance score) of BENCH_LIGHTHOUSE_RUNS (default 3) and the median of each
  * metric; the elements that shifted (audit `layout-shifts`) and the LCP element of the median run.
