@@ -4,8 +4,9 @@
  * caches, one Lighthouse run (mobile preset, performance only) with the figures and where the main thread's time
  * went (scripts' evaluation, long tasks).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
@@ -13,8 +14,63 @@ import { waitForServer } from './bench-common.mjs';
 
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with a remote-debugging port and a fresh profile; answers { close }. */
-export async function startChromium(port) {
+/**
+ * The production front (docs/operations.md): Debian's HAProxy terminating TLS with HTTP/2 (ALPN h2) before the
+ * server at `backendPort`, on `port`, with a self-signed certificate for localhost made here by openssl. Answers
+ * the front's address, the certificate key's SPKI hash (Chromium's --ignore-certificate-errors-spki-list) and
+ * `close`. A phone reaches the portal this way; over plain HTTP/1.1 a browser opens six connections to the host
+ * and Lighthouse's simulation queues the page's ~30 modules behind them.
+ */
+export async function startTlsFront(port, backendPort) {
+  const dir = mkdtempSync(join(tmpdir(), 'erp-bench-tls-'));
+  const run = (command, args, input) => {
+    const done = spawnSync(command, args, { cwd: dir, input, encoding: input === undefined ? 'utf8' : 'buffer' });
+    if (done.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${done.stderr}`);
+    return done.stdout;
+  };
+  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost']);
+  writeFileSync(join(dir, 'site.pem'), `${readFileSync(join(dir, 'cert.pem'), 'utf8')}${readFileSync(join(dir, 'key.pem'), 'utf8')}`);
+  const publicKey = run('openssl', ['x509', '-in', 'cert.pem', '-pubkey', '-noout']);
+  const der = run('openssl', ['pkey', '-pubin', '-outform', 'der'], Buffer.from(publicKey));
+  const spki = createHash('sha256').update(der).digest('base64');
+  writeFileSync(
+    join(dir, 'haproxy.cfg'),
+    [
+      'defaults',
+      '    mode http',
+      '    timeout connect 2s',
+      '    timeout client 180s',
+      '    timeout server 180s',
+      '    option forwardfor',
+      'frontend erp',
+      `    bind 127.0.0.1:${port} ssl crt ${join(dir, 'site.pem')} alpn h2,http/1.1`,
+      '    http-request set-header X-Forwarded-Proto https',
+      '    default_backend instance',
+      'backend instance',
+      `    server a 127.0.0.1:${backendPort}`,
+      '',
+    ].join('\n'),
+  );
+  const child = spawn('/usr/sbin/haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: 'ignore' });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  if (child.exitCode !== null) throw new Error('haproxy did not start');
+  return {
+    base: `https://localhost:${port}`,
+    spki,
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Debian's Chromium, headless, with a remote-debugging port and a fresh profile; answers { close }. `trustedSpki`:
+ * the SPKI hash of a self-signed certificate it accepts (`startTlsFront`).
+ */
+export async function startChromium(port, trustedSpki) {
   const profile = mkdtempSync(join(tmpdir(), 'erp-bench-lighthouse-profile-'));
   const child = spawn(
     CHROME,
@@ -30,6 +86,7 @@ export async function startChromium(port) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(trustedSpki ? [`--ignore-certificate-errors-spki-list=${trustedSpki}`] : []),
       'about:blank',
     ],
     { stdio: 'ignore' },

@@ -4,7 +4,8 @@
  * screens and the staff HOME, against the local server on a fresh database with the demo.
  * `npm run bench -- lighthouse` (after the build). Writes the section "Mobile page metrics (issue 69)".
  *
- * The browser is Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), started here with a remote-debugging
+ * The pages are served as a customer's phone gets them in production: through HAProxy terminating TLS with HTTP/2
+ * (see TLS_PORT). The browser is Debian's Chromium (CHROMIUM_PATH, else /usr/bin/chromium), started here with a remote-debugging
  * port and a profile of its own; nothing is downloaded. Lighthouse's default settings are its mobile preset:
  * simulated throttling (slow 4G: 150 ms round trip, 1.6 Mbit/s; 4× CPU slowdown), a 412×823 touch screen.
  *
@@ -23,15 +24,23 @@
  * metric; the elements that shifted (audit `layout-shifts`) and the LCP element of the median run.
  * BENCH_PORT (default 18495) and its next port (the debugging port); BENCH_NO_WRITE=1 prints only.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { markdownTable, measuredWith, median, publish, startServerProcess, waitForServer } from './bench-common.mjs';
-import { audit, clearCaches, signIn, startChromium, visitOnce } from './bench-lighthouse-lib.mjs';
+import { audit, clearCaches, signIn, startChromium, startTlsFront, visitOnce } from './bench-lighthouse-lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 18495);
 const DEBUG_PORT = PORT + 1;
-const base = `http://localhost:${PORT}`;
+/**
+ * The pages are opened through HAProxy with TLS and HTTP/2 (`startTlsFront`, the production front) on PORT + 10
+ * when Debian's haproxy is installed; BENCH_LIGHTHOUSE_TLS=0 (or no haproxy): the server itself, plain HTTP/1.1.
+ */
+const TLS_PORT = process.env.BENCH_LIGHTHOUSE_TLS !== '0' && existsSync('/usr/sbin/haproxy') ? PORT + 10 : null;
+const FRONT = TLS_PORT
+  ? 'through Debian\'s HAProxy terminating TLS with HTTP/2 (the production front, docs/operations.md; a self-signed certificate the browser is told to trust)'
+  : 'from the server itself over plain HTTP/1.1 (six connections per host: the modules queue behind them)';
+const base = TLS_PORT ? `https://localhost:${TLS_PORT}` : `http://localhost:${PORT}`;
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const HEADING = '## Mobile page metrics (issue 69)';
 
@@ -62,7 +71,7 @@ async function sectionText({ rows, notes, verdicts, benchmarkIndexes }, done) {
   return [
     HEADING,
     '',
-    `${measuredWith('bench-lighthouse.mjs')}; Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G — 150 ms RTT, 1.6 Mbit/s — and 4× CPU slowdown, 412×823 touch screen), Debian's Chromium; median of ${RUNS} runs per page${done < PAGES.length ? ` (**incomplete: ${done} of ${PAGES.length} pages measured**)` : ''}. The signed-in pages keep the session (signed in through the real form, then Lighthouse with \`disableStorageReset\`); each run of the sign-in page, the staff HOME and the portal screens starts with an empty HTTP cache, Cache Storage and no service worker (a customer whose browser holds none of the shell's files); the rows "returning" keep the service worker's precache and the HTTP cache of a visit just before (a customer who has used the portal on this phone: the service worker of issue 69 item 4).`,
+    `${measuredWith('bench-lighthouse.mjs')}; Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, mobile preset (simulated slow 4G — 150 ms RTT, 1.6 Mbit/s — and 4× CPU slowdown, 412×823 touch screen), Debian's Chromium, the pages served ${FRONT}; median of ${RUNS} runs per page${done < PAGES.length ? ` (**incomplete: ${done} of ${PAGES.length} pages measured**)` : ''}. The signed-in pages keep the session (signed in through the real form, then Lighthouse with \`disableStorageReset\`); each run of the sign-in page, the staff HOME and the portal screens starts with an empty HTTP cache, Cache Storage and no service worker (a customer whose browser holds none of the shell's files); the rows "returning" keep the service worker's precache and the HTTP cache of a visit just before (a customer who has used the portal on this phone: the service worker of issue 69 item 4).`,
     '',
     markdownTable(['page', 'performance', 'LCP', 'CLS', 'TBT', 'FCP', 'Speed Index'], rows),
     '',
@@ -81,10 +90,11 @@ async function sectionText({ rows, notes, verdicts, benchmarkIndexes }, done) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'erp-bench-lighthouse-'));
-const server = await startServerProcess(PORT, dataDir);
+const server = await startServerProcess(PORT, dataDir, TLS_PORT ? { PUBLIC_URL: base, TRUST_PROXY: '1' } : {});
+const front = TLS_PORT ? await startTlsFront(TLS_PORT, PORT) : null;
 try {
   // A shared two-core machine can take minutes to start the server (tsx compiles it).
-  await waitForServer(`${base}/shell-config.json`, 600_000);
+  await waitForServer(`http://127.0.0.1:${PORT}/shell-config.json`, 600_000);
   const rows = [];
   const notes = [];
   const benchmarkIndexes = [];
@@ -96,7 +106,7 @@ try {
       if (!browsers.has(key)) {
         // One browser (one profile) per user: the visitor's, the customer's, the staff member's.
         const port = DEBUG_PORT + browsers.size;
-        browsers.set(key, { port, chrome: await startChromium(port) });
+        browsers.set(key, { port, chrome: await startChromium(port, front?.spki) });
         if (target.user) await signIn(port, base, target.user);
       }
       const { port } = browsers.get(key);
@@ -137,6 +147,7 @@ try {
     for (const { chrome } of browsers.values()) await chrome.close();
   }
 } finally {
+  await front?.close();
   server.kill();
   rmSync(dataDir, { recursive: true, force: true });
 }
