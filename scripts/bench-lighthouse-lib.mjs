@@ -97,8 +97,13 @@ export async function startChromium(port, trustedSpki) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      // Chromium's helper processes may still write into the profile for a moment after it exits (ENOTEMPTY).
-      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+      // Chromium's helper processes may still write into the profile for a while after it exits (ENOTEMPTY): a
+      // profile that will not go stays in the temporary directory rather than end the benchmark.
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+      } catch (error) {
+        console.warn(`bench: ${profile} not removed (${error.code})`);
+      }
     },
   };
 }
