@@ -2,13 +2,14 @@
 /**
  * `npm run lint`: ESLint over the repository (eslint.config.mjs) and the import rules over the browser code, the
  * no-cycle rule over the server code too, and the module-surface rules over everything that imports a module, tests
- * and scripts included (dependency-cruiser, .dependency-cruiser.cjs), and the `any` ratchet (issue 73 item 1,
- * scripts/any-ceiling.json). Prints every problem; exits 1 when there is one.
+ * and scripts included (dependency-cruiser, .dependency-cruiser.cjs), the `any` ratchet (issue 73 item 1,
+ * scripts/any-ceiling.json) and the type check (tsc over tsconfig.json, one check). Prints every problem; exits 1 when
+ * there is one.
  *
  * `--report <file>` writes the counts for scripts/test-all.mjs: one check per linted file (failed when ESLint
  * reports an error in it) and one per import rule (failed when any import breaks it), as `{ passed, failed, skipped }`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,16 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reportAt = process.argv.indexOf('--report');
 const reportFile = reportAt > 0 ? process.argv[reportAt + 1] : undefined;
 const started = Date.now();
+
+// The type check (tsc over tsconfig.json: every package, the server, the tests), on the other core while ESLint runs:
+// a type error in a test passed ESLint, and the suites run TypeScript through esbuild, which checks no types.
+const typecheck = new Promise((resolve) => {
+  const child = spawn(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--pretty', 'false'], { cwd: root });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  child.on('close', (code) => resolve({ code, output }));
+});
 
 // ESLint, in this process.
 const eslint = new ESLint({ cwd: root });
@@ -142,9 +153,14 @@ for (const [name, files] of Object.entries(anyFound)) {
   if (files.length < ceiling[name]) console.log(`  ${name} is below its ceiling: lower it to ${files.length} in scripts/any-ceiling.json`);
 }
 
+const typed = await typecheck;
+if (typed.output.trim()) console.log(typed.output.trimEnd());
+const typeErrors = (typed.output.match(/error TS\d+/g) ?? []).length;
+console.log(`typecheck: ${typed.code === 0 ? 'no type errors' : typeErrors === 1 ? '1 type error' : `${typeErrors || 'some'} type errors`}`);
+
 const counts = {
-  passed: results.length - withErrors.length + rules.filter((rule) => !brokenRules.has(rule)).length + Object.keys(anyFound).length - overCeiling.length,
-  failed: withErrors.length + brokenRules.size + (rules.length === 0 ? 1 : 0) + overCeiling.length,
+  passed: results.length - withErrors.length + rules.filter((rule) => !brokenRules.has(rule)).length + Object.keys(anyFound).length - overCeiling.length + (typed.code === 0 ? 1 : 0),
+  failed: withErrors.length + brokenRules.size + (rules.length === 0 ? 1 : 0) + overCeiling.length + (typed.code === 0 ? 0 : 1),
   skipped: 0,
 };
 console.log(`lint: ${counts.passed} checks passed, ${counts.failed} failed in ${((Date.now() - started) / 1000).toFixed(1)}s`);

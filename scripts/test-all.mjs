@@ -4,7 +4,7 @@
  * `N passed, N failed` as the last line. Each suite writes a JSON report into .reports/; a suite that
  * crashes without a report counts as one failure, so a broken runner can never look green.
  *
- * Suites: lint (ESLint and the import rules, scripts/lint.mjs: one check per file and per rule), unit (vitest: shared), server on SQLite, server on PostgreSQL (when reachable — otherwise
+ * Suites: lint (ESLint, the import rules and the type check, scripts/lint.mjs: one check per file, per rule, and the types), unit (vitest: shared), server on SQLite, server on PostgreSQL (when reachable — otherwise
  * said plainly and not counted), elements (web-test-runner in Chromium), end-to-end (Playwright).
  *
  * A hung suite never eats CI's 90 minutes: a suite with no output and no test started for TEST_STALL_MINUTES
