@@ -34,9 +34,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 18495);
 const DEBUG_PORT = PORT + 1;
 /**
  * The pages are opened through HAProxy with TLS and HTTP/2 (`startTlsFront`, the production front) on PORT + 10
- * when Debian's haproxy is installed; BENCH_LIGHTHOUSE_TLS=0 (or no haproxy): the server itself, plain HTTP/1.1.
+ * when Debian's haproxy and openssl are installed; BENCH_LIGHTHOUSE_TLS=0 (or without them): the server itself, plain
+ * HTTP/1.1.
  */
-const TLS_PORT = process.env.BENCH_LIGHTHOUSE_TLS !== '0' && existsSync('/usr/sbin/haproxy') ? PORT + 10 : null;
+const TLS_PORT = process.env.BENCH_LIGHTHOUSE_TLS !== '0' && existsSync('/usr/sbin/haproxy') && existsSync('/usr/bin/openssl') ? PORT + 10 : null;
 const FRONT = TLS_PORT
   ? 'through Debian\'s HAProxy terminating TLS with HTTP/2 (the production front, docs/operations.md; a self-signed certificate the browser is told to trust)'
   : 'from the server itself over plain HTTP/1.1 (six connections per host: the modules queue behind them)';
