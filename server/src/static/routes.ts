@@ -170,8 +170,7 @@ export interface ShellPage {
  * </script>` (a classic script) and `<link rel="stylesheet" href="/…" data-inline />` (a stylesheet without
  * relative `url()`s; it becomes `<style data-href="/…">`, which @erp/ui's `linkStylesheet` counts as linked), and
  * `<link rel="icon" href="/…" type="image/svg+xml" data-inline />` (it becomes a `data:` URL: the page asks for no
- * icon — an icon request the boot loader's redirect to sign-in cut short was never told finished to DevTools, and
- * Lighthouse waited 180 s for a quiet network on it).
+ * icon, a request fewer at every boot and none left in flight when the boot loader sends a visitor to sign-in).
  */
 const INLINE_FILE =
   /<script src="(\/(?!\/)[^"?#\s]*)" data-inline><\/script>|<link rel="stylesheet" href="(\/(?!\/)[^"?#\s]*)" data-inline \/>|<link rel="icon" href="(\/(?!\/)[^"?#\s]*)" type="image\/svg\+xml" data-inline \/>/g;
