@@ -105,6 +105,9 @@ export async function waitForServer(url, timeoutMs = 60_000) {
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
+/** The line after which a section of BENCHMARKS.md holds notes written by hand, kept when a benchmark rewrites it. */
+export const KEPT_NOTES = '<!-- Notes kept when the benchmark rewrites this section: -->';
+
 /** Replaces (or appends) the section of BENCHMARKS.md that starts with `heading`. */
 export function writeSection(heading, text) {
   const path = join(repoRoot, 'BENCHMARKS.md');
@@ -116,7 +119,10 @@ export function writeSection(heading, text) {
   }
   const next = current.indexOf('\n## ', start + heading.length);
   const end = next < 0 ? current.length : next + 1;
-  writeFileSync(path, `${current.slice(0, start)}${text.trimEnd()}\n${next < 0 ? '' : '\n'}${current.slice(end)}`);
+  // The section's hand-written notes, from its KEPT_NOTES line on, stay under the new figures.
+  const kept = current.slice(start, end).indexOf(KEPT_NOTES);
+  const notes = kept < 0 ? '' : `\n\n${current.slice(start + kept, end).trimEnd()}`;
+  writeFileSync(path, `${current.slice(0, start)}${text.trimEnd()}${notes}\n${next < 0 ? '' : '\n'}${current.slice(end)}`);
 }
 
 /**
