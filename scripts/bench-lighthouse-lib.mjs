@@ -5,7 +5,8 @@
  * went (scripts' evaluation, long tasks).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
+import { connect } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,16 +24,11 @@ const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export async function startTlsFront(port, backendPort) {
   const dir = mkdtempSync(join(tmpdir(), 'erp-bench-tls-'));
-  const run = (command, args, input) => {
-    const done = spawnSync(command, args, { cwd: dir, input, encoding: input === undefined ? 'utf8' : 'buffer' });
-    if (done.status !== 0) throw new Error(`${command} ${args.join(' ')}: ${done.stderr}`);
-    return done.stdout;
-  };
-  run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost']);
-  writeFileSync(join(dir, 'site.pem'), `${readFileSync(join(dir, 'cert.pem'), 'utf8')}${readFileSync(join(dir, 'key.pem'), 'utf8')}`);
-  const publicKey = run('openssl', ['x509', '-in', 'cert.pem', '-pubkey', '-noout']);
-  const der = run('openssl', ['pkey', '-pubin', '-outform', 'der'], Buffer.from(publicKey));
-  const spki = createHash('sha256').update(der).digest('base64');
+  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '2', '-subj', '/CN=localhost', '-addext', 'subjectAltName=DNS:localhost'], { cwd: dir, encoding: 'utf8' });
+  if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
+  const certificate = readFileSync(join(dir, 'cert.pem'), 'utf8');
+  writeFileSync(join(dir, 'site.pem'), `${certificate}${readFileSync(join(dir, 'key.pem'), 'utf8')}`);
+  const spki = createHash('sha256').update(new X509Certificate(certificate).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
   writeFileSync(
     join(dir, 'haproxy.cfg'),
     [
@@ -52,8 +48,13 @@ export async function startTlsFront(port, backendPort) {
     ].join('\n'),
   );
   const child = spawn('/usr/sbin/haproxy', ['-db', '-f', join(dir, 'haproxy.cfg')], { stdio: 'ignore' });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  if (child.exitCode !== null) throw new Error('haproxy did not start');
+  // Listening once a connection to the port is accepted.
+  const listening = () => new Promise((resolve) => connect(port, '127.0.0.1').once('connect', function () { this.destroy(); resolve(true); }).once('error', () => resolve(false)));
+  const deadline = Date.now() + 10_000;
+  while (!(await listening())) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('haproxy did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   return {
     base: `https://localhost:${port}`,
     spki,

@@ -195,13 +195,15 @@ describe('record events (issue 42 item 2)', () => {
     await expect.poll(() => events(watcher).find((event) => event.Entity === 'firm' && event.Id === 'EVT1')?.Kind, { timeout: 5000 }).toBe('deleted');
     await sql`update firms set version = version + 1 where firm_id = 'B200'`.execute(db);
     await expect.poll(() => has(watcher, 'firm', null), { timeout: 5000 }).toBe(true);
-    // A raw write of no row tells nothing (with or without RETURNING).
+    // A write of no row tells nothing, raw or built, with or without RETURNING.
     watcher.records.length = 0;
     await sql`update firms set version = version + 1 where firm_id = 'NO-SUCH'`.execute(db);
     await sql`update firms set version = version + 1 where firm_id = 'NO-SUCH' returning firm_id`.execute(db);
+    await db.updateTable('firms').set({ version: sql`version + 1` }).where('firm_id', '=', 'NO-SUCH').returning('firm_id').execute();
     await touch('firm', marker);
     await expect.poll(() => has(watcher, 'firm', marker), { timeout: 5000 }).toBe(true);
     expect(has(watcher, 'firm', null)).toBe(false);
+    expect(has(watcher, 'firm', 'NO-SUCH')).toBe(false);
     hub.closeStream(watcher.stream);
   });
 

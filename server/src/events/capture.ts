@@ -149,6 +149,15 @@ function updatedValue(node: Node, column: string): unknown {
   return undefined;
 }
 
+/**
+ * The rows a write changed: the driver's count, else — SQLite answers no count for a statement that returns rows —
+ * its RETURNING rows; null when neither says (the write is then told).
+ */
+function changedRows(result: QueryResult<unknown>, returning: boolean): number | null {
+  if (result.numAffectedRows !== undefined) return Number(result.numAffectedRows);
+  return returning ? result.rows.length : null;
+}
+
 function noteStatement(feed: ChangeFeed, noted: Noted, query: CompiledQuery, result: QueryResult<unknown>, states: States): void {
   const node = query.query as Node;
   let table: string | null = null;
@@ -158,18 +167,15 @@ function noteStatement(feed: ChangeFeed, noted: Noted, query: CompiledQuery, res
   else if (node.kind === 'RawNode') {
     const match = RAW_WRITE.exec(query.sql);
     if (!match) return;
-    // A raw write that changed no row tells nothing (the webhook worker's claim finds nothing due every tick): the
-    // count, or on SQLite a RETURNING statement's rows (a statement with rows answers no count there).
-    const affected = result.numAffectedRows ?? (RETURNING.test(query.sql) ? BigInt(result.rows.length) : undefined);
-    if (affected === 0n) return;
+    // A raw write that changed no row tells nothing (the webhook worker's claim finds nothing due every tick).
+    if (changedRows(result, RETURNING.test(query.sql)) === 0) return;
     const watched = feed.watched(match[2]!);
     if (watched) note(noted, watched.root, null, 'changed');
     return;
   } else return;
   const watched = table ? feed.watched(table) : undefined;
   if (!watched) return;
-  const affected = Number(result.numAffectedRows ?? (result.rows.length > 0 ? result.rows.length : 1));
-  if (affected === 0 && node.kind !== 'InsertQueryNode') return;
+  if (changedRows(result, node['returning'] !== undefined) === 0 && node.kind !== 'InsertQueryNode') return;
   const { root, keyColumn, child } = watched;
   if (node.kind === 'InsertQueryNode') {
     const kind: ChangeKind = child || node['onConflict'] ? 'changed' : 'created';
