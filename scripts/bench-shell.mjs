@@ -18,8 +18,8 @@
  * engine without the browser's window — for a row of information beside the full browser's targets (issue 44).
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { HEADLESS_SHELL } from './chromium.mjs';
@@ -79,6 +79,44 @@ const baselineBase = `http://localhost:${BASELINE_PORT}`;
 const baselineData = mkdtempSync(join(tmpdir(), 'erp-bench-shell-baseline-'));
 const server = startServer(repoRoot, PORT, dataDir);
 const baselineServer = baseline ? startServer(baseline.root, BASELINE_PORT, baselineData) : null;
+
+/**
+ * CPU time (user + system, ms; Linux /proc, 10 ms ticks) of every Chromium process (browser, renderers, GPU, network
+ * service, utilities) and of the server, by pid; null where /proc cannot be read. The benchmark is the machine's only
+ * Chromium.
+ */
+function cpuByProcess() {
+  if (!existsSync('/proc/self/stat')) return null;
+  const ticks = new Map();
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const isServer = Number(pid) === server.pid || Number(pid) === baselineServer?.pid;
+    if (!isServer && !name.startsWith('chrom') && !name.startsWith('headless')) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime (fields 14 and 15 of stat, in clock ticks of 1/100 s)
+    ticks.set(Number(pid), { server: isServer, ms: (Number(fields[11]) + Number(fields[12])) * 10 });
+  }
+  return ticks;
+}
+
+/**
+ * The CPU used since `before` (cpuByProcess): `{ browser, server }` in ms. A process started meanwhile (the new tab's
+ * renderer) counts whole; one that ended meanwhile (the previous page's renderer winding down) is left out.
+ */
+function cpuSince(before) {
+  const now = cpuByProcess();
+  if (!before || !now) return null;
+  const used = { browser: 0, server: 0 };
+  for (const [pid, { server: isServer, ms }] of now) used[isServer ? 'server' : 'browser'] += ms - (before.get(pid)?.ms ?? 0);
+  return used;
+}
 
 /** Resolves with performance.now() in the page at the first animation frame where `selector` is shown. */
 const frameWhenShown = (page, selector) =>
@@ -199,8 +237,10 @@ try {
       // page left.
       const refreshTokenAtStart = refreshTokens.get(origin);
       const liveShown = page.waitForEvent('console', { predicate: (message) => message.text() === 'erp-bench:live', timeout: 60_000 });
+      const cpuBefore = cpuByProcess();
       await page.goto(`${origin}/#/`, { waitUntil: 'commit' });
       await liveShown;
+      const cpu = cpuSince(cpuBefore);
       const shownAt = await page.evaluate(() => window.__erpLiveAt);
       const chromeAt = await page.evaluate(() => window.__erpChromeAt ?? null);
       const keptAt = await page.evaluate(() => window.__erpKeptAt ?? null);
@@ -224,7 +264,7 @@ try {
         .catch(() => undefined);
       refreshTokens.set(origin, await page.evaluate(storedRefreshToken));
       await page.close();
-      return { shownAt, chromeAt, keptAt, paintedAt, contentfulAt, marks, scripts };
+      return { shownAt, chromeAt, keptAt, paintedAt, contentfulAt, marks, scripts, cpu };
     };
     const baselineBoot = [];
     const baselineChrome = [];
@@ -245,6 +285,8 @@ try {
     const keptShown = [];
     // The boot's User Timing marks (root-config.ts BOOT_MARKS): the shell's code running, signed in with data.
     const bootMarks = { 'erp:boot-start': [], 'erp:boot-signed-in': [] };
+    // CPU over each boot (cpuSince): Chromium's processes and the server, the plain page's and the shell's.
+    const cpu = { blankBrowser: [], blankServer: [], bootBrowser: [], bootServer: [] };
     let initialScripts = [];
     for (let run = 0; run < RUNS; run++) {
       const reference = await context.newPage();
@@ -257,9 +299,16 @@ try {
         };
         requestAnimationFrame(look);
       });
+      const referenceCpuBefore = cpuByProcess();
       await reference.goto(`${base}/root-config/blank.html`);
-      blank.push(await reference.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
       const referencePaints = await paintsOf(reference);
+      // Until its first frame was presented (the shell's: until its live HOME's frame).
+      const referenceCpu = cpuSince(referenceCpuBefore);
+      if (referenceCpu) {
+        cpu.blankBrowser.push(referenceCpu.browser);
+        cpu.blankServer.push(referenceCpu.server);
+      }
+      blank.push(await reference.evaluate(() => performance.getEntriesByType('navigation')[0].loadEventEnd));
       if (referencePaints.first !== null) blankPainted.push(referencePaints.first);
       if (referencePaints.contentful !== null) blankContentful.push(referencePaints.contentful);
       const referenceFrame = await reference.evaluate(() => window.__erpShownAt ?? null);
@@ -281,7 +330,11 @@ try {
           continue;
         }
         // What the boot asked for until HOME was shown (the idle prefetch of React for later pages is not boot).
-        const { shownAt, chromeAt, keptAt, paintedAt, contentfulAt, marks, scripts } = await bootOnce(base, run === 0);
+        const { shownAt, chromeAt, keptAt, paintedAt, contentfulAt, marks, scripts, cpu: bootCpu } = await bootOnce(base, run === 0);
+        if (bootCpu) {
+          cpu.bootBrowser.push(bootCpu.browser);
+          cpu.bootServer.push(bootCpu.server);
+        }
         if (paintedAt !== null) browserPainted.push(paintedAt);
         if (contentfulAt !== null) browserContentful.push(contentfulAt);
         boot.push(shownAt);
@@ -294,7 +347,7 @@ try {
     }
     return {
       blank, blankPainted, blankContentful, blankFrame, browserContentful, browserPainted, boot, chromePainted, keptShown, bootMarks, initialScripts,
-      baselineBoot, baselineChrome, baselineKept, baselinePainted, baselineContentful, baselineScripts,
+      baselineBoot, baselineChrome, baselineKept, baselinePainted, baselineContentful, baselineScripts, cpu,
     };
   };
   /** gzip (level 9) of the distinct scripts, fetched from `origin`. */
@@ -307,7 +360,7 @@ try {
   const context = await openContext(browser);
   const {
     blank, blankPainted, blankContentful, blankFrame, browserContentful, browserPainted, boot, chromePainted, keptShown, bootMarks, initialScripts,
-    baselineBoot, baselineChrome, baselineKept, baselinePainted, baselineContentful, baselineScripts,
+    baselineBoot, baselineChrome, baselineKept, baselinePainted, baselineContentful, baselineScripts, cpu,
   } = await bootRuns(context, baselineServer !== null);
 
   /** gzip (level 9) of the page's own inline scripts (the boot loader, issue 44; the import map is data). */
@@ -412,6 +465,13 @@ try {
     ],
     ['… of which: the shell\'s code starts running (modules fetched from the cache, compiled, evaluated), median', ms(median(bootMarks['erp:boot-start'])), 'for information'],
     ['… of which: signed in with the start-up data (applications, routes, tenant, languages, profile), median', ms(median(bootMarks['erp:boot-signed-in'])), 'for information'],
+    ...(cpu.bootBrowser.length > 0
+      ? [[
+          'CPU time used over a boot (user + system, from /proc in 10 ms ticks): all of Chromium\'s processes (browser, renderer, GPU, network) + the server, the plain page until its first frame was presented / the shell until its live HOME, median',
+          `${ms(median(cpu.blankBrowser))} + ${ms(median(cpu.blankServer))} / ${ms(median(cpu.bootBrowser))} + ${ms(median(cpu.bootServer))}`,
+          `for information: the live HOME at 2 × the plain page's first frame (${ms(2 * median(blankFrame))}) leaves this machine's ${availableParallelism()} cores ${ms(2 * median(blankFrame) * availableParallelism())} of CPU in all`,
+        ]]
+      : []),
     ['Tab switch between kept-alive screens: hash change → screen shown and laid out, median / p95 / max', `${ms(median(switches))} / ${ms(percentile(switches, 95))} / ${ms(Math.max(...switches))}`, `target ≤ 16 ms (${verdict(percentile(switches, 95) <= 16)})`],
     ['Tab switch, to the next animation frame after it (adds the wait for the display frame), median / p95', `${ms(median(switchFrames))} / ${ms(percentile(switchFrames, 95))}`, 'for information'],
     ['New screen, micro-app already loaded (Purchase Order after Order Entry; Accounts Receivable after General Ledger), median', ms(median(loadedApp)), `target ≤ 100 ms (${verdict(median(loadedApp) <= 100)})`],
