@@ -310,6 +310,9 @@ function dialogOpen(): boolean {
   return [...document.querySelectorAll('erp-dialog')].some((dialog) => (dialog as DialogElement).open);
 }
 
+/** The longest the start-up calls of a boot shown from the kept answers wait for the first screen (ms). */
+const FIRST_SCREEN_WAIT_MS = 2000;
+
 /** User Timing marks of the boot (read by the shell benchmark, shown in the browser's performance tools). */
 const BOOT_MARKS = { start: 'erp:boot-start', signedIn: 'erp:boot-signed-in', firstScreen: 'erp:boot-first-screen' } as const;
 
@@ -339,10 +342,21 @@ async function boot(): Promise<void> {
   const config: ShellConfig | null = await fetchShellConfig().catch(() => null);
   let early: ReturnType<typeof loadShellDataEarly> | null = null;
   let started: ReturnType<ShellSession['start']> | null = null;
+  /** The stored user's kept answers, looked up before any start-up call leaves (null: none, or not this boot's). */
+  let keptEarly: Promise<{ subject: string; data: ShellData } | null> = Promise.resolve(null);
   if (config) {
     configureApi({ baseUrl: config.apiBase });
-    session = createSession(config);
-    early = loadShellDataEarly(session);
+    const current = createSession(config);
+    session = current;
+    // Issue 74: with the user's kept answers (a returning user), the start-up calls only revalidate what is shown:
+    // they wait for the first screen, as the session's renewal does, instead of sharing the boot's two cores with it
+    // (their fetches and DPoP proofs, and the server's five answers). Without them, the calls leave at once.
+    const stored = current.isCallback() ? null : current.peekStoredUser();
+    if (stored) {
+      const subject = stored.profile.sub;
+      keptEarly = startupCache.read(cacheOwner(config, stored)).then((data) => (data ? { subject, data } : null), () => null);
+    }
+    early = keptEarly.then((kept) => (kept ? null : loadShellDataEarly(current)));
   }
   // Issue 69 item 3: a portal page (boot/loader.ts) asks for the portal's namespace (its bar's and screens') with these,
   // not once the portal chrome has loaded — a round trip on the way to the first screen.
@@ -463,6 +477,12 @@ async function boot(): Promise<void> {
     },
   });
 
+  // The first screen shown, or FIRST_SCREEN_WAIT_MS at the latest (what waits for it must not wait forever).
+  let firstScreenShown!: () => void;
+  const firstScreenOrLater = new Promise<void>((resolve) => {
+    firstScreenShown = resolve;
+    window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+  });
   try {
     let data: ShellData | null = null;
     let firstPath = hashPath();
@@ -475,23 +495,29 @@ async function boot(): Promise<void> {
       if (outcome.status === 'signed-in') {
         const user = outcome.user;
         const owner = cacheOwner(config, user);
-        // Issue 44: this user's answers of the last boot show at once when the store answers before the
-        // network; the network's answers then replace them (below, once the shell is up).
-        const cached = startupCache.read(owner);
-        const network = shellDataFor(user, early);
-        const first = await firstOf(cached, network);
-        data = first.value;
-        if (first.fromA) {
-          const shown = data;
-          revalidated = revalidate(user, early).then(({ data: fresh, revoked }) => {
+        /** The server's answers replace `shown` (below, once the shell is up) when they differ. */
+        const revalidateShown = (shown: ShellData, answers: ReturnType<typeof revalidate>) =>
+          answers.then(({ data: fresh, revoked }) => {
             if (revoked) void forgetKept();
             if (!fresh) return null;
             void startupCache.write(owner, fresh);
             return JSON.stringify(fresh) === JSON.stringify(shown) ? null : { user, data: fresh };
           });
+        const kept = await keptEarly;
+        if (kept && kept.subject === user.profile.sub) {
+          // Issue 74: the kept answers were read before the calls; the calls follow the first screen.
+          data = kept.data;
+          revalidated = revalidateShown(data, firstScreenOrLater.then(() => revalidate(user, null)));
         } else {
+          // Issue 44: this user's answers of the last boot show at once when the store answers before the
+          // network; the network's answers then replace them (below, once the shell is up).
+          const cached = startupCache.read(owner);
+          const network = shellDataFor(user, early);
+          const first = await firstOf(cached, network);
+          data = first.value;
+          if (first.fromA) revalidated = revalidateShown(data, revalidate(user, early));
           // Kept only when every call answered (a partial answer would hide applications next time).
-          if (complete.has(data)) void startupCache.write(owner, data);
+          else if (complete.has(data)) void startupCache.write(owner, data);
         }
         performance.mark(BOOT_MARKS.signedIn);
       }
@@ -536,6 +562,7 @@ async function boot(): Promise<void> {
     // of the first application page.
     void workspace.firstScreenShown.then(() => {
       performance.mark(BOOT_MARKS.firstScreen);
+      firstScreenShown();
       // The page's HOME, skeleton or kept copy (index.html, issue 44), is hidden by shell.css from the frame a
       // screen shows.
       retirePageHome();
