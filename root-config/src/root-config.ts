@@ -310,9 +310,6 @@ function dialogOpen(): boolean {
   return [...document.querySelectorAll('erp-dialog')].some((dialog) => (dialog as DialogElement).open);
 }
 
-/** The longest the start-up calls of a boot shown from the kept answers wait for the first screen (ms). */
-const FIRST_SCREEN_WAIT_MS = 2000;
-
 /** User Timing marks of the boot (read by the shell benchmark, shown in the browser's performance tools). */
 const BOOT_MARKS = { start: 'erp:boot-start', signedIn: 'erp:boot-signed-in', firstScreen: 'erp:boot-first-screen' } as const;
 
@@ -342,8 +339,9 @@ async function boot(): Promise<void> {
   const config: ShellConfig | null = await fetchShellConfig().catch(() => null);
   let early: ReturnType<typeof loadShellDataEarly> | null = null;
   let started: ReturnType<ShellSession['start']> | null = null;
-  /** The stored user's kept answers, looked up before any start-up call leaves (null: none, or not this boot's). */
-  let keptEarly: Promise<{ subject: string; data: ShellData } | null> = Promise.resolve(null);
+  /** The stored user (its subject) whose kept answers were looked up before any start-up call left, and those answers. */
+  let keptSubject: string | null = null;
+  let keptEarly: Promise<ShellData | null> = Promise.resolve(null);
   if (config) {
     configureApi({ baseUrl: config.apiBase });
     const current = createSession(config);
@@ -353,8 +351,8 @@ async function boot(): Promise<void> {
     // (their fetches and DPoP proofs, and the server's five answers). Without them, the calls leave at once.
     const stored = current.isCallback() ? null : current.peekStoredUser();
     if (stored) {
-      const subject = stored.profile.sub;
-      keptEarly = startupCache.read(cacheOwner(config, stored)).then((data) => (data ? { subject, data } : null), () => null);
+      keptSubject = stored.profile.sub;
+      keptEarly = startupCache.read(cacheOwner(config, stored));
     }
     early = keptEarly.then((kept) => (kept ? null : loadShellDataEarly(current)));
   }
@@ -477,12 +475,6 @@ async function boot(): Promise<void> {
     },
   });
 
-  // The first screen shown, or FIRST_SCREEN_WAIT_MS at the latest (what waits for it must not wait forever).
-  let firstScreenShown!: () => void;
-  const firstScreenOrLater = new Promise<void>((resolve) => {
-    firstScreenShown = resolve;
-    window.setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
-  });
   try {
     let data: ShellData | null = null;
     let firstPath = hashPath();
@@ -503,15 +495,17 @@ async function boot(): Promise<void> {
             void startupCache.write(owner, fresh);
             return JSON.stringify(fresh) === JSON.stringify(shown) ? null : { user, data: fresh };
           });
-        const kept = await keptEarly;
-        if (kept && kept.subject === user.profile.sub) {
+        const readEarly = keptSubject === user.profile.sub;
+        const kept = readEarly ? await keptEarly : null;
+        if (kept) {
           // Issue 74: the kept answers were read before the calls; the calls follow the first screen.
-          data = kept.data;
-          revalidated = revalidateShown(data, firstScreenOrLater.then(() => revalidate(user, null)));
+          data = kept;
+          revalidated = revalidateShown(data, session.afterFirstPage().then(() => revalidate(user, null)));
         } else {
           // Issue 44: this user's answers of the last boot show at once when the store answers before the
-          // network; the network's answers then replace them (below, once the shell is up).
-          const cached = startupCache.read(owner);
+          // network; the network's answers then replace them (below, once the shell is up). Read already
+          // (none), they are not read again.
+          const cached = readEarly ? Promise.resolve(null) : startupCache.read(owner);
           const network = shellDataFor(user, early);
           const first = await firstOf(cached, network);
           data = first.value;
@@ -562,7 +556,6 @@ async function boot(): Promise<void> {
     // of the first application page.
     void workspace.firstScreenShown.then(() => {
       performance.mark(BOOT_MARKS.firstScreen);
-      firstScreenShown();
       // The page's HOME, skeleton or kept copy (index.html, issue 44), is hidden by shell.css from the frame a
       // screen shows.
       retirePageHome();

@@ -24,8 +24,8 @@ import type { ShellConfig, UserProfile } from './types.ts';
 
 export { CachedDPoPStore, isKeyBoundJwt, RENEWAL_LOCK } from './session-tokens.ts';
 
-/** Longest wait of a live session's background renewal for the shell's first page (ms). */
-const RENEWAL_DEFER_MS = 2000;
+/** Longest wait for the shell's first page of what stays off the boot's path (afterFirstPage), in ms. */
+const FIRST_PAGE_WAIT_MS = 2000;
 /** sessionStorage key remembering a reload done after an expired session was renewed (no reload loops). */
 const RELOAD_MARK = 'erp.session.reloaded-after-renewal';
 
@@ -77,6 +77,8 @@ export class ShellSession {
   private readonly origin: string;
   private readonly redirectPath: string;
   private markFirstPageShown: () => void = () => undefined;
+  /** The first page shown, or FIRST_PAGE_WAIT_MS after it was first asked for (afterFirstPage). */
+  private firstPageOrLater: Promise<void> | null = null;
   private readonly firstPage = new Promise<void>((resolve) => (this.markFirstPageShown = resolve));
   /** The DPoP key store, when the shell proves a key (ShellConfig.oidc.dpop). */
   readonly dpopStore: CachedDPoPStore | null;
@@ -219,18 +221,26 @@ export class ShellSession {
     return { status: 'signed-in', user };
   }
 
-  /**
-   * The shell has shown its first page. The background renewal of a live session waits for it (or for
-   * RENEWAL_DEFER_MS at most), so the provider round trip and its token rotation stay off the boot's path.
-   */
+  /** The shell has shown its first page (afterFirstPage). */
   firstPageShown(): void {
     this.markFirstPageShown();
   }
 
+  /**
+   * Settles once the shell has shown its first page, or FIRST_PAGE_WAIT_MS at most: what stays off the boot's path
+   * waits for it — a live session's background renewal (the provider round trip and its token rotation) and the
+   * revalidation of kept start-up answers (root-config, issue 74).
+   */
+  afterFirstPage(): Promise<void> {
+    return (this.firstPageOrLater ??= Promise.race([
+      this.firstPage,
+      new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_PAGE_WAIT_MS)),
+    ]));
+  }
+
   /** §4 step 2 for a session that has not expired; step 3 when the provider refuses it. */
   private renewInBackground(): void {
-    const longestWait = new Promise<void>((resolve) => window.setTimeout(resolve, RENEWAL_DEFER_MS));
-    void Promise.race([this.firstPage, longestWait])
+    void this.afterFirstPage()
       .then(() => this.manager.signinSilent())
       .then(
         (renewed) => {
